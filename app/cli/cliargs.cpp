@@ -1,0 +1,100 @@
+#include "cliargs.h"
+
+#include <charconv>
+#include <set>
+
+namespace fusion::cli {
+
+namespace {
+template<typename T>
+T number(const std::string &opt, const std::string &v)
+{
+    T out{};
+    auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), out);
+    if (ec != std::errc() || p != v.data() + v.size())
+        throw UsageError{"option " + opt + " expects a number, got '" + v + "'"};
+    return out;
+}
+} // namespace
+
+std::string usageText()
+{
+    return "usage: fusionscope-cli COMMAND [options] ARGS\n"
+           "\n"
+           "commands:\n"
+           "  summary TRACE        one trace: platform, GPU, event counts, kernels by name\n"
+           "  triage TRACE         one trace: kernel table with sources, fusion families, overlap\n"
+           "  compare A B          two traces: aligned layers, op table, fusion differences\n"
+           "  classify NAME...     which registry rule matches each kernel name\n"
+           "\n"
+           "options:\n"
+           "  --format text|json|csv|md   output format (default text)\n"
+           "  --out PATH                  write to PATH instead of standard output\n"
+           "  --stage prefill|decode|all  restrict to one stage (default all)\n"
+           "  --registry FILE             kernel registry read before the built-in one\n"
+           "  --label-a NAME, --label-b NAME   names for the traces in reports\n"
+           "  --rank N                    rank to analyse in a directory or archive (default lowest)\n"
+           "  --device N                  GPU to analyse in a multi-GPU trace (default most kernel time)\n"
+           "  --limit N                   rows in text tables (0: all)\n"
+           "  --min-share F               hide kernel rows below this share of GPU time (triage, default 0.01)\n"
+           "  --max-size MB               uncompressed size limit (default: available memory)\n"
+           "  --version, --help\n"
+           "\n"
+           "exit codes: 0 success, 2 bad usage, 3 unreadable or invalid input\n";
+}
+
+CliArgs parseArgs(int argc, char **argv)
+{
+    CliArgs a;
+    static const std::set<std::string> formats = {"text", "json", "csv", "md"};
+    static const std::set<std::string> stages = {"prefill", "decode", "all"};
+    for (int i = 1; i < argc; ++i) {
+        std::string arg = argv[i];
+        std::string value;
+        bool inlineValue = false;
+        if (arg.starts_with("--") && arg.find('=') != std::string::npos) {
+            value = arg.substr(arg.find('=') + 1);
+            arg = arg.substr(0, arg.find('='));
+            inlineValue = true;
+        }
+        auto next = [&]() -> std::string {
+            if (inlineValue)
+                return value;
+            if (i + 1 >= argc)
+                throw UsageError{"option " + arg + " needs a value"};
+            return argv[++i];
+        };
+        if (arg == "--help" || arg == "-h") a.help = true;
+        else if (arg == "--version") a.version = true;
+        else if (arg == "--format") {
+            a.format = next();
+            if (!formats.count(a.format))
+                throw UsageError{"unknown format '" + a.format + "' (text, json, csv, md)"};
+        } else if (arg == "--out" || arg == "-o") a.out = next();
+        else if (arg == "--stage") {
+            a.stage = next();
+            if (!stages.count(a.stage))
+                throw UsageError{"unknown stage '" + a.stage + "' (prefill, decode, all)"};
+        } else if (arg == "--registry") a.registry = next();
+        else if (arg == "--label-a") a.labelA = next();
+        else if (arg == "--label-b") a.labelB = next();
+        else if (arg == "--rank") a.rank = number<int>(arg, next());
+        else if (arg == "--device") a.device = number<int>(arg, next());
+        else if (arg == "--limit") a.limit = number<size_t>(arg, next());
+        else if (arg == "--min-share") {
+            const std::string v = next();
+            try {
+                a.minShare = std::stod(v);
+            } catch (...) {
+                throw UsageError{"option --min-share expects a number, got '" + v + "'"};
+            }
+        } else if (arg == "--max-size") a.maxBytes = number<size_t>(arg, next()) * 1024 * 1024;
+        else if (arg.starts_with("-") && arg.size() > 1)
+            throw UsageError{"unknown option " + arg};
+        else if (a.command.empty()) a.command = arg;
+        else a.positional.push_back(arg);
+    }
+    return a;
+}
+
+} // namespace fusion::cli

@@ -1,0 +1,34 @@
+#pragma once
+// Command-line options shared by every fusionscope-cli command (SPEC §4).
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace fusion::cli {
+
+enum ExitCode { ExitOk = 0, ExitUsage = 2, ExitBadInput = 3 };
+
+struct CliArgs {
+    std::string command;
+    std::vector<std::string> positional;
+    std::string format = "text";  // text | json | csv | md
+    std::string out;              // file (or directory for csv with several tables); empty = stdout
+    std::string stage = "all";    // prefill | decode | all
+    std::string registry;         // user registry read before the built-in one
+    std::string labelA, labelB;
+    int rank = -1, device = -1;
+    size_t limit = 0;             // 0: command default
+    double minShare = -1;         // <0: command default
+    size_t maxBytes = 0;
+    bool help = false, version = false;
+};
+
+struct UsageError {
+    std::string message;
+};
+
+// Throws UsageError for unknown options or missing values.
+CliArgs parseArgs(int argc, char **argv);
+std::string usageText();
+
+} // namespace fusion::cli

@@ -1,0 +1,45 @@
+// fusionscope-cli: the headless twin of the FusionScope GUI.
+#include "cliargs.h"
+#include "commands.h"
+
+#include "trace/traceerror.h"
+
+#include <cstring>
+#include <iostream>
+
+using namespace fusion;
+using namespace fusion::cli;
+
+int main(int argc, char **argv)
+{
+    CliArgs args;
+    try {
+        args = parseArgs(argc, argv);
+    } catch (const UsageError &e) {
+        std::cerr << "fusionscope-cli: " << e.message << "\n\n" << usageText();
+        return ExitUsage;
+    }
+    if (args.version) {
+        std::cout << "fusionscope-cli " << FUSIONSCOPE_VERSION_STRING << '\n';
+        return ExitOk;
+    }
+    if (args.help || args.command.empty()) {
+        (args.help ? std::cout : std::cerr) << usageText();
+        return args.help ? ExitOk : ExitUsage;
+    }
+    try {
+        return runCommand(args);
+    } catch (const UsageError &e) {
+        std::cerr << "fusionscope-cli: " << e.message << "\n\n" << usageText();
+        return ExitUsage;
+    } catch (const TraceError &e) {
+        std::cerr << "fusionscope-cli: " << e.what() << '\n';
+        return ExitBadInput;
+    } catch (const std::bad_alloc &) {
+        std::cerr << "fusionscope-cli: out of memory (try --max-size, or a smaller trace)\n";
+        return ExitBadInput;
+    } catch (const std::exception &e) {
+        std::cerr << "fusionscope-cli: " << e.what() << '\n';
+        return ExitBadInput;
+    }
+}

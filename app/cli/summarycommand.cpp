@@ -1,0 +1,35 @@
+#include "commands.h"
+
+#include "report/summaryreport.h"
+#include "summary/tracesummary.h"
+#include "trace/traceloader.h"
+
+namespace fusion::cli {
+
+int summaryCommand(const CliArgs &args)
+{
+    if (args.positional.size() != 1)
+        throw UsageError{"summary takes exactly one TRACE"};
+    LoadOptions lo;
+    lo.rank = args.rank;
+    lo.device = args.device;
+    lo.maxBytes = args.maxBytes;
+    lo.label = args.labelA;
+    const auto trace = loadTrace(args.positional[0], lo);
+    const TraceSummary summary = summarize(*trace);
+    withOutput(args, [&](std::ostream &out) {
+        if (args.format == "json") {
+            JsonWriter w(out);
+            writeSummaryJson(w, *trace, summary);
+        } else if (args.format == "csv") {
+            writeSummaryCsv(out, *trace, summary);
+        } else {
+            SummaryReportOptions o;
+            o.limit = args.limit ? args.limit : 30;
+            writeSummaryText(out, *trace, summary, o);
+        }
+    });
+    return ExitOk;
+}
+
+} // namespace fusion::cli

@@ -1,0 +1,186 @@
+#include "trace/traceloader.h"
+#include "trace/traceerror.h"
+#include "trace/traceparser.h"
+#include "trace/tracebuffer.h"
+
+#include <archive.h>
+#include <archive_entry.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <regex>
+
+namespace fusion {
+
+namespace stdfs = std::filesystem;
+
+namespace {
+bool isTraceName(std::string_view n)
+{
+    for (std::string_view ext : {".json", ".json.gz", ".json.zst", ".json.xz", ".json.bz2"})
+        if (n.size() >= ext.size() && n.substr(n.size() - ext.size()) == ext)
+            return true;
+    return false;
+}
+
+bool isArchiveName(std::string_view n)
+{
+    for (std::string_view ext : {".zip", ".tar", ".tar.gz", ".tgz", ".tar.zst", ".tar.xz"})
+        if (n.size() >= ext.size() && n.substr(n.size() - ext.size()) == ext)
+            return true;
+    return false;
+}
+
+void sortMembers(std::vector<TraceMember> &m)
+{
+    std::stable_sort(m.begin(), m.end(), [](const TraceMember &a, const TraceMember &b) {
+        const int ra = a.rank < 0 ? INT32_MAX : a.rank, rb = b.rank < 0 ? INT32_MAX : b.rank;
+        return ra != rb ? ra < rb : a.display < b.display;
+    });
+}
+
+std::vector<TraceMember> listArchive(const std::string &path)
+{
+    std::vector<TraceMember> out;
+    archive *a = archive_read_new();
+    archive_read_support_filter_all(a);
+    archive_read_support_format_all(a);
+    if (archive_read_open_filename(a, path.c_str(), 1 << 20) != ARCHIVE_OK) {
+        const std::string err = archive_error_string(a);
+        archive_read_free(a);
+        throw TraceError(path, "cannot read archive: " + err);
+    }
+    archive_entry *e = nullptr;
+    int r;
+    while ((r = archive_read_next_header(a, &e)) == ARCHIVE_OK || r == ARCHIVE_WARN) {
+        const char *nm = archive_entry_pathname(e);
+        if (nm && archive_entry_filetype(e) == AE_IFREG && isTraceName(nm)) {
+            const std::string name = nm;
+            out.push_back({path, name, path + ":" + name, rankFromName(name)});
+        }
+        archive_read_data_skip(a);
+    }
+    const std::string err = r == ARCHIVE_EOF ? "" : archive_error_string(a) ? archive_error_string(a) : "error";
+    archive_read_free(a);
+    if (!err.empty())
+        throw TraceError(path, "cannot read archive: " + err);
+    return out;
+}
+} // namespace
+
+int rankFromName(std::string_view name)
+{
+    static const std::regex re(R"((?:^|[^A-Za-z])(?:rank|tp|TP-|worker)[-_]?(\d+))", std::regex::icase);
+    const std::string s(name);
+    std::smatch m;
+    if (std::regex_search(s, m, re))
+        return std::stoi(m[1].str());
+    return -1;
+}
+
+std::vector<TraceMember> listTraceMembers(const std::string &path)
+{
+    std::error_code ec;
+    const auto status = stdfs::status(path, ec);
+    if (ec || !stdfs::exists(status))
+        throw TraceError(path, "cannot open: no such file or directory");
+    std::vector<TraceMember> out;
+    if (stdfs::is_directory(status)) {
+        // Only regular files directly in the folder, so a symlink loop cannot recurse forever.
+        stdfs::directory_iterator it(path, stdfs::directory_options::skip_permission_denied, ec);
+        if (ec)
+            throw TraceError(path, "cannot list directory: " + ec.message());
+        for (const auto &entry : it) {
+            const std::string name = entry.path().filename().string();
+            std::error_code fe;
+            if (entry.is_regular_file(fe) && isTraceName(name))
+                out.push_back({entry.path().string(), {}, entry.path().string(), rankFromName(name)});
+        }
+        if (out.empty())
+            throw TraceError(path, "directory holds no trace files (.json, .json.gz, .json.zst)");
+    } else {
+        const std::string name = stdfs::path(path).filename().string();
+        if (isArchiveName(name)) {
+            out = listArchive(path);
+            if (out.empty())
+                throw TraceError(path, "archive holds no trace files (.json, .json.gz, .json.zst)");
+        } else {
+            out.push_back({path, {}, path, rankFromName(name)});
+        }
+    }
+    sortMembers(out);
+    return out;
+}
+
+std::string labelFromPath(const std::string &path)
+{
+    std::string name = stdfs::path(path).filename().string();
+    for (std::string_view ext : {".gz", ".zst", ".xz", ".bz2", ".zip", ".tgz", ".tar", ".json", ".trace", ".pt"})
+        if (name.size() > ext.size() && std::string_view(name).substr(name.size() - ext.size()) == ext)
+            name.resize(name.size() - ext.size());
+    return name.empty() ? path : name;
+}
+
+std::string Trace::displayLabel() const
+{
+    return info.platform == Platform::Unknown ? label : label + " (" + platformLabel(info.platform) + ")";
+}
+
+std::shared_ptr<Trace> loadTrace(const std::string &path, const LoadOptions &options)
+{
+    auto trace = std::make_shared<Trace>();
+    trace->path = path;
+    trace->members = listTraceMembers(path);
+    const TraceMember *chosen = &trace->members.front();
+    if (options.rank >= 0) {
+        auto it = std::find_if(trace->members.begin(), trace->members.end(),
+                               [&](const TraceMember &m) { return m.rank == options.rank; });
+        if (it == trace->members.end())
+            throw TraceError(path, "holds no trace for rank " + std::to_string(options.rank));
+        chosen = &*it;
+    }
+    trace->source = *chosen;
+    trace->label = !options.label.empty() ? options.label
+                   : trace->members.size() > 1 ? labelFromPath(chosen->member.empty() ? chosen->path : chosen->member)
+                                               : labelFromPath(path);
+    if (trace->members.size() > 1)
+        trace->warnings.push_back(std::to_string(trace->members.size()) + " ranks found; analysing "
+                                  + chosen->display + (options.rank < 0 ? " (the lowest rank; --rank chooses)" : ""));
+
+    // Reading is the first ~third of the work for compressed files; parsing the rest.
+    auto readProgress = [&](double f) { return !options.progress || options.progress(f * 0.4); };
+    TraceBuffer bytes = TraceBuffer::load(chosen->path, chosen->member, options.maxBytes, readProgress);
+    const double parseBase = bytes.compression() == Compression::None ? 0.0 : 0.4;
+    ParseOptions po;
+    po.progress = [&](double f) { return !options.progress || options.progress(parseBase + f * (1.0 - parseBase)); };
+    ParseResult parsed = parseTrace(bytes, chosen->display, po);
+    trace->bytes = bytes.size();
+    bytes.release();  // the JSON is not needed once parsed
+    trace->store = std::move(parsed.store);
+    for (auto &w : parsed.warnings)
+        trace->warnings.push_back(std::move(w));
+
+    trace->info = detectTraceInfo(trace->store);
+    if (trace->info.devices.size() > 1) {
+        int32_t dev = options.device;
+        if (dev < 0) {
+            std::map<int32_t, Ns> busy;
+            const GpuOpTable &k = trace->store.kernels;
+            for (size_t i = 0; i < k.size(); ++i)
+                busy[k.device[i]] += k.dur[i];
+            dev = std::max_element(busy.begin(), busy.end(), [](auto &a, auto &b) { return a.second < b.second; })->first;
+        } else if (!std::count(trace->info.devices.begin(), trace->info.devices.end(), dev)) {
+            throw TraceError(chosen->display, "has no kernels on device " + std::to_string(dev));
+        }
+        trace->warnings.push_back(std::to_string(trace->info.devices.size()) + " GPUs in the trace; analysing device "
+                                  + std::to_string(dev) + (options.device < 0 ? " (most kernel time; --device chooses)" : ""));
+        trace->store.keepDevice(dev);
+        trace->info.device = dev;
+    }
+    if (options.progress)
+        options.progress(1.0);
+    return trace;
+}
+
+} // namespace fusion

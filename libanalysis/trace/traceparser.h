@@ -1,0 +1,31 @@
+#pragma once
+// Reads a Kineto / PyTorch-profiler Chrome trace (JSON bytes) into an EventStore in one pass
+// with simdjson's on-demand API: no DOM of the file is kept.
+#include "trace/eventstore.h"
+#include "trace/tracebuffer.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace fusion {
+
+struct ParseOptions {
+    // Called now and then with the fraction of bytes parsed; returning false cancels (throws Cancelled).
+    std::function<bool(double)> progress;
+};
+
+struct ParseResult {
+    EventStore store;
+    std::vector<std::string> warnings;  // usable-but-odd input (trailing bytes, skipped events, …)
+};
+
+// Throws TraceError (naming `fileName`, the problem, and the byte offset) when the bytes are not a
+// usable trace: empty, not JSON, truncated, not a Chrome trace, or without any events.
+ParseResult parseTrace(const TraceBuffer &bytes, const std::string &fileName, const ParseOptions &options = {});
+
+// Kineto writes microseconds with up to 3 decimals; this converts a JSON number token (or a
+// quoted one) to integer nanoseconds exactly, without going through double when it can.
+bool parseMicrosToNs(std::string_view token, Ns &out);
+
+} // namespace fusion

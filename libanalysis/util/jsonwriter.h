@@ -1,0 +1,51 @@
+#pragma once
+// A small streaming JSON writer: keys in the order written, valid UTF-8 out whatever comes in
+// (trace names may hold invalid bytes), numbers without locale effects.
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace fusion {
+
+class JsonWriter {
+public:
+    explicit JsonWriter(std::ostream &out, bool pretty = true) : m_out(out), m_pretty(pretty) {}
+    JsonWriter &beginObject();
+    JsonWriter &endObject();
+    JsonWriter &beginArray();
+    JsonWriter &endArray();
+    JsonWriter &key(std::string_view k);
+    JsonWriter &value(std::string_view s);
+    JsonWriter &value(const char *s) { return value(std::string_view(s)); }
+    JsonWriter &value(const std::string &s) { return value(std::string_view(s)); }
+    JsonWriter &value(int64_t v);
+    JsonWriter &value(uint64_t v);
+    JsonWriter &value(int v) { return value(int64_t(v)); }
+    JsonWriter &value(unsigned v) { return value(uint64_t(v)); }
+    JsonWriter &value(long long v) { return value(int64_t(v)); }
+    JsonWriter &value(unsigned long long v) { return value(uint64_t(v)); }
+    JsonWriter &value(double v, int decimals = 3);
+    JsonWriter &value(bool v);
+    JsonWriter &null();
+    JsonWriter &raw(std::string_view json);  // already-valid JSON text
+    template<typename T>
+    JsonWriter &field(std::string_view k, const T &v) { key(k); return value(v); }
+    JsonWriter &field(std::string_view k, double v, int decimals) { key(k); return value(v, decimals); }
+
+    static std::string escape(std::string_view s);  // with quotes
+
+private:
+    void separator();
+    void newline();
+    std::ostream &m_out;
+    bool m_pretty;
+    std::vector<bool> m_first;  // per open container: no element written yet
+    bool m_afterKey = false;
+};
+
+// Microseconds from nanoseconds, as a double with 3 decimals.
+inline double toUs(int64_t ns) { return double(ns) / 1000.0; }
+
+} // namespace fusion

@@ -1,0 +1,30 @@
+#pragma once
+// Helpers shared by the test suites: where the real traces are, and small trace builders.
+#include "trace/traceloader.h"
+
+#include <QString>
+#include <memory>
+#include <string>
+
+namespace fusion::test {
+
+// ../shared/traces (or $FUSIONSCOPE_SHARED_TRACES); empty when absent so tests can QSKIP.
+QString sharedTracesDir();
+// The path of a shared trace, or empty when the folder is absent.
+std::string sharedTrace(const char *relative);
+QString testsDir();     // the source tests/ folder
+QString sourceDir();    // the project's source root
+QString binaryDir();    // the build tree root
+
+// Writes `json` to a temporary file (kept until the process ends) and returns its path.
+std::string writeTempFile(const std::string &name, const std::string &bytes);
+std::shared_ptr<Trace> loadJson(const std::string &json);
+
+} // namespace fusion::test
+
+// Skips the current test when the shared traces are not there (a user's clone has no ../shared).
+#define REQUIRE_SHARED_TRACES()                                                                   \
+    do {                                                                                          \
+        if (fusion::test::sharedTracesDir().isEmpty())                                            \
+            QSKIP("../shared/traces is absent: real-trace tests skipped");                        \
+    } while (0)

@@ -1,0 +1,173 @@
+// The trace reader on small hand-written traces: what is kept, how times convert, and the one clear
+// error each kind of bad input gets.
+#include "testsupport.h"
+#include "trace/traceerror.h"
+#include "trace/traceparser.h"
+
+#include <QTest>
+
+using namespace fusion;
+
+class TraceParserTest : public QObject {
+    Q_OBJECT
+private slots:
+    void microsecondsConvertToExactNanoseconds_data();
+    void microsecondsConvertToExactNanoseconds();
+    void kernelsAreNumberedInStartOrderWithFileOrderBreakingTies();
+    void argsLinksAndShapesAreKept();
+    void aBareEventArrayIsATrace();
+    void stringPidsAndUnknownKindsAreTolerated();
+    void badInputGetsOneClearError_data();
+    void badInputGetsOneClearError();
+    void compressionIsDetectedFromTheBytes();
+};
+
+void TraceParserTest::microsecondsConvertToExactNanoseconds_data()
+{
+    QTest::addColumn<QString>("token");
+    QTest::addColumn<qlonglong>("ns");
+    QTest::addColumn<bool>("ok");
+    QTest::newRow("three decimals") << "1428625731622.250" << 1428625731622250LL << true;
+    QTest::newRow("two decimals") << "1428625731622.25" << 1428625731622250LL << true;
+    QTest::newRow("integer") << "18" << 18000LL << true;
+    QTest::newRow("epoch micros (alexnet)") << "1695835535123456" << 1695835535123456000LL << true;
+    QTest::newRow("rounds the 4th decimal") << "0.0015" << 2LL << true;
+    QTest::newRow("negative") << "-1.5" << -1500LL << true;
+    QTest::newRow("exponent") << "1.5e3" << 1500000LL << true;
+    QTest::newRow("quoted") << "\"12.5\"" << 12500LL << true;
+    QTest::newRow("not a number") << "\"abc\"" << 0LL << false;
+    QTest::newRow("too large") << "1e300" << 0LL << false;
+}
+
+void TraceParserTest::microsecondsConvertToExactNanoseconds()
+{
+    QFETCH(QString, token);
+    QFETCH(qlonglong, ns);
+    QFETCH(bool, ok);
+    Ns out = 0;
+    QCOMPARE(parseMicrosToNs(token.toStdString(), out), ok);
+    if (ok)
+        QCOMPARE(qlonglong(out), ns);
+}
+
+void TraceParserTest::kernelsAreNumberedInStartOrderWithFileOrderBreakingTies()
+{
+    const auto t = test::loadJson(R"J({"traceEvents": [
+      {"ph":"X","cat":"kernel","name":"late","pid":0,"tid":7,"ts":30,"dur":1,"args":{"stream":7,"correlation":3}},
+      {"ph":"X","cat":"kernel","name":"tieA","pid":0,"tid":7,"ts":10,"dur":2,"args":{"stream":7,"correlation":1}},
+      {"ph":"X","cat":"Kernel","name":"tieB","pid":0,"tid":8,"ts":10,"dur":3,"args":{"stream":8,"correlation":2}}
+    ]})J");
+    const GpuOpTable &k = t->store.kernels;
+    QCOMPARE(k.size(), size_t(3));
+    QCOMPARE(t->store.str(k.name[0]), std::string_view("tieA"));
+    QCOMPARE(t->store.str(k.name[1]), std::string_view("tieB"));
+    QCOMPARE(t->store.str(k.name[2]), std::string_view("late"));
+    QCOMPARE(k.correlation[2], int64_t(3));
+    QCOMPARE(k.stream[1], 8);
+    QCOMPARE(k.start[0], Ns(10000));
+    QCOMPARE(k.dur[1], Ns(3000));
+}
+
+void TraceParserTest::argsLinksAndShapesAreKept()
+{
+    const auto t = test::loadJson(R"J({"deviceProperties":[{"id":0,"name":"NVIDIA H100 80GB HBM3","warpSize":32}],
+      "cuda_runtime_version": 12040,
+      "traceEvents": [
+      {"ph":"X","cat":"cpu_op","name":"aten::mm","pid":1,"tid":1,"ts":1,"dur":5,
+       "args":{"External id":42,"Input Dims":[[16,1024],[1024,4096]],"Input type":["c10::BFloat16","c10::BFloat16"]}},
+      {"ph":"X","cat":"python_function","name":"model.py(12): forward","pid":1,"tid":1,"ts":0,"dur":9,
+       "args":{"Python id":5,"Python parent id":null}},
+      {"ph":"X","cat":"cuda_runtime","name":"cudaLaunchKernel","pid":1,"tid":1,"ts":2,"dur":1,
+       "args":{"correlation":77,"External id":42}},
+      {"ph":"X","cat":"kernel","name":"gemm","pid":0,"tid":7,"ts":3,"dur":4,
+       "args":{"correlation":77,"External id":42,"device":0,"stream":7,"grid":[4,2,1],"block":[128,1,1]}},
+      {"ph":"s","cat":"ac2g","id":77,"pid":1,"tid":1,"ts":2,"name":"ac2g"},
+      {"ph":"f","cat":"ac2g","id":77,"pid":0,"tid":7,"ts":3,"name":"ac2g","bp":"e"},
+      {"ph":"M","name":"process_name","pid":1,"tid":0,"args":{"name":"python3"}}
+    ]})J");
+    const EventStore &s = t->store;
+    QCOMPARE(s.cpuOps.size(), size_t(1));
+    QCOMPARE(s.cpuOps.externalId[0], int64_t(42));
+    QCOMPARE(s.str(s.cpuOps.inputDims[0]), std::string_view("[[16,1024],[1024,4096]]"));
+    QCOMPARE(s.pyFrames.pyId[0], int64_t(5));
+    QCOMPARE(s.pyFrames.parentId[0], kNone);
+    QCOMPARE(s.launches.correlation[0], int64_t(77));
+    QCOMPARE(s.kernels.grid[0][0], 4u);
+    QCOMPARE(s.kernels.block[0][0], 128u);
+    QCOMPARE(s.kernels.externalId[0], int64_t(42));
+    QCOMPARE(s.flows.size(), size_t(2));
+    QCOMPARE(s.processNames.at(1), std::string("python3"));
+    QCOMPARE(t->info.platform, Platform::Nvidia);
+    QCOMPARE(t->info.gpuName, std::string("NVIDIA H100 80GB HBM3"));
+    QCOMPARE(s.eventKinds.at("X/kernel"), uint64_t(1));
+}
+
+void TraceParserTest::aBareEventArrayIsATrace()
+{
+    const auto t = test::loadJson(R"J([{"ph":"X","cat":"kernel","name":"k","pid":0,"tid":1,"ts":1,"dur":1,
+                                       "args":{}}, {"ph":"X","cat":"cuda_runtime","name":"hipLaunchKernel",
+                                       "pid":1,"tid":1,"ts":0,"dur":1}])J");
+    QCOMPARE(t->store.kernels.size(), size_t(1));
+    QCOMPARE(t->info.platform, Platform::Amd);
+}
+
+void TraceParserTest::stringPidsAndUnknownKindsAreTolerated()
+{
+    const auto t = test::loadJson(R"J({"traceEvents": [
+      {"ph":"X","cat":"Trace","ts":1,"dur":2,"pid":"Spans","tid":"PyTorch Profiler","name":"PyTorch Profiler (0)"},
+      {"ph":"i","cat":"cpu_instant_event","s":"t","name":"[memory]","pid":1,"tid":1,"ts":3},
+      {"ph":"X","cat":"kernel","name":"k","pid":"0","tid":"7","ts":"5.5","dur":1},
+      {"ph":"X","cat":"kernel","name":"no-ts","pid":0,"tid":7,"dur":1},
+      42
+    ]})J");
+    QCOMPARE(t->store.kernels.size(), size_t(1));
+    QCOMPARE(t->store.kernels.start[0], Ns(5500));
+    QCOMPARE(t->store.eventCount, uint64_t(4));
+    QVERIFY(!t->warnings.empty());
+}
+
+void TraceParserTest::badInputGetsOneClearError_data()
+{
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<QString>("problem");
+    QTest::addColumn<qlonglong>("offset");
+    QTest::newRow("empty") << QByteArray() << "file is empty" << -1LL;
+    QTest::newRow("whitespace") << QByteArray("  \n") << "file is empty" << -1LL;
+    QTest::newRow("not json") << QByteArray("hello") << "not JSON" << 0LL;
+    QTest::newRow("truncated") << QByteArray(R"J({"traceEvents": [{"ph":"X","cat":"kernel","na)J")
+                               << "truncated JSON" << -2LL;
+    QTest::newRow("no events key") << QByteArray(R"J({"foo": 1})J") << "no \"traceEvents\"" << -1LL;
+    QTest::newRow("events not array") << QByteArray(R"J({"traceEvents": {}})J") << "is not an array" << -1LL;
+    QTest::newRow("no events") << QByteArray(R"J({"traceEvents": []})J") << "has no events" << -1LL;
+    QTest::newRow("scalar document") << QByteArray("42") << "not JSON" << 0LL;
+}
+
+void TraceParserTest::badInputGetsOneClearError()
+{
+    QFETCH(QByteArray, bytes);
+    QFETCH(QString, problem);
+    QFETCH(qlonglong, offset);
+    const std::string path = test::writeTempFile("bad.json", bytes.toStdString());
+    try {
+        loadTrace(path);
+        QFAIL("expected a TraceError");
+    } catch (const TraceError &e) {
+        QCOMPARE(e.file(), path);
+        QVERIFY2(QString::fromStdString(e.problem()).contains(problem), e.what());
+        if (offset >= 0)
+            QCOMPARE(qlonglong(e.offset()), offset);
+        else if (offset == -2)
+            QVERIFY2(e.offset() > 0, e.what());
+    }
+}
+
+void TraceParserTest::compressionIsDetectedFromTheBytes()
+{
+    QCOMPARE(sniffCompression(std::string_view("\x1f\x8b\x08", 3)), Compression::Gzip);
+    QCOMPARE(sniffCompression(std::string_view("\x28\xb5\x2f\xfd", 4)), Compression::Zstd);
+    QCOMPARE(sniffCompression(std::string_view("PK\x03\x04", 4)), Compression::Zip);
+    QCOMPARE(sniffCompression("{\"traceEvents\""), Compression::None);
+}
+
+QTEST_GUILESS_MAIN(TraceParserTest)
+#include "tst_traceparser.moc"
