@@ -180,7 +180,10 @@ void mapFile(const std::string &path, int fd, size_t size, char *&data, size_t &
     if (base == MAP_FAILED)
         throw TraceError(path, std::string("cannot map file: ") + std::strerror(errno));
     if (size > 0) {
-        void *file = mmap(base, size, PROT_READ, MAP_PRIVATE | MAP_FIXED | MAP_POPULATE, fd, 0);
+        // Small files are faulted in at once; big ones page in as the parser streams through them
+        // (it drops the pages behind it, so the file never sits in memory whole).
+        const int populate = size < (size_t(256) << 20) ? MAP_POPULATE : 0;
+        void *file = mmap(base, size, PROT_READ, MAP_PRIVATE | MAP_FIXED | populate, fd, 0);
         if (file == MAP_FAILED) {
             munmap(base, mapLength);
             throw TraceError(path, std::string("cannot map file: ") + std::strerror(errno));

@@ -8,6 +8,8 @@
 #include <cmath>
 #include <cstdlib>
 #include <string>
+#include <cstring>
+#include <sys/mman.h>
 
 namespace fusion {
 
@@ -161,11 +163,15 @@ struct Event {
 class Parser {
 public:
     Parser(const TraceBuffer &bytes, const std::string &file, const ParseOptions &options)
-        : m_bytes(bytes), m_file(file), m_options(options) {}
+        : m_bytes(bytes), m_file(file), m_options(options), m_chunkBase(bytes.data()) {}
 
     ParseResult run();
 
 private:
+    void wholeDocument(const char *data, size_t size, size_t capacity);
+    bool chunked();
+    void finish();
+    void reset();
     [[noreturn]] void fail(const std::string &problem, const char *at = nullptr) const
     {
         int64_t offset = at ? int64_t(at - m_bytes.data()) : -1;
@@ -200,6 +206,10 @@ private:
     uint64_t m_kinds[3][CatCount] = {};  // [X, flow, other-ph][cat]
     std::map<std::string, uint64_t> m_otherKinds;
     uint32_t m_order = 0;
+    bool m_structureBroken = false;
+    uint64_t m_eventsWithPh = 0;
+    const char *m_chunkBase = nullptr;  // where the document being parsed starts…
+    size_t m_chunkOffset = 0;           // …and its offset in the file (for progress)
     uint64_t m_badEvents = 0;
     bool m_sawEvents = false;
 };
@@ -207,6 +217,8 @@ private:
 int64_t Parser::intOf(od::value v)
 {
     int64_t i = 0;
+    if (v.get_int64().get(i) == simdjson::SUCCESS)  // the common case, without asking the type first
+        return i;
     switch (v.type().value_unsafe()) {
     case od::json_type::number: {
         if (v.get_int64().get(i) == simdjson::SUCCESS)
@@ -256,8 +268,10 @@ void Parser::args(od::value v, Args &a)
         return;
     for (auto fr : obj) {
         od::field f;
-        if (std::move(fr).get(f) != simdjson::SUCCESS)
+        if (std::move(fr).get(f) != simdjson::SUCCESS) {
+            m_structureBroken = true;  // a broken args object is a broken document, not a missing field
             return;
+        }
         const std::string_view k = keyOf(f);
         od::value val = f.value();
         switch (k.size()) {
@@ -323,6 +337,7 @@ void Parser::args(od::value v, Args &a)
 bool Parser::event(od::object obj, od::document &doc)
 {
     Event e;
+    bool sawPh = false;
     for (auto fr : obj) {
         od::field f;
         if (auto err = std::move(fr).get(f))
@@ -331,6 +346,7 @@ bool Parser::event(od::object obj, od::document &doc)
         od::value v = f.value();
         if (k.size() == 2) {
             if (k == "ph") {
+                sawPh = true;
                 std::string_view s;
                 if (v.get_string().get(s) == simdjson::SUCCESS && !s.empty())
                     e.ph = s[0];
@@ -354,6 +370,7 @@ bool Parser::event(od::object obj, od::document &doc)
         }
         // The cat string lives in the parser's string buffer until the next document only; names too.
     }
+    m_eventsWithPh += sawPh;
     store(e);
     return true;
 }
@@ -488,7 +505,8 @@ void Parser::eventArray(od::array events, od::document &doc)
         if ((++n & 0xffff) == 0 && m_options.progress) {
             const char *at = nullptr;
             if (doc.current_location().get(at) == simdjson::SUCCESS
-                && !m_options.progress(double(at - m_bytes.data()) / double(std::max<size_t>(1, m_bytes.size()))))
+                && !m_options.progress(double(m_chunkOffset + size_t(at - m_chunkBase))
+                                       / double(std::max<size_t>(1, m_bytes.size()))))
                 throw Cancelled();
         }
     }
@@ -548,27 +566,17 @@ void Parser::topLevelField(std::string_view key, od::value v, od::document &doc)
     }
 }
 
-ParseResult Parser::run()
+void Parser::wholeDocument(const char *data, size_t size, size_t capacity)
 {
-    if (m_bytes.size() == 0)
-        fail("file is empty");
-    if (m_bytes.size() > 0xFFFFFFFFull - 64)
-        fail("JSON larger than 4 GB is not supported yet");
-    size_t firstNonSpace = 0;
-    const std::string_view all = m_bytes.view();
-    firstNonSpace = all.find_first_not_of(" \t\r\n");
-    if (firstNonSpace == std::string_view::npos)
-        fail("file is empty (only whitespace)");
-    if (all[firstNonSpace] != '{' && all[firstNonSpace] != '[')
-        fail("not JSON: expected '{' or '[' but the file starts with something else", all.data() + firstNonSpace);
-
+    const std::string_view all(data, size);
+    const size_t firstNonSpace = all.find_first_not_of(" \t\r\n");
     od::parser parser;
     od::document doc;
-    if (auto err = parser.iterate(m_bytes.data(), m_bytes.size(), m_bytes.capacity()).get(doc)) {
+    if (auto err = parser.iterate(data, size, capacity).get(doc)) {
         // Stage 1 checks strings and brackets over the whole file: an unclosed one means it was cut off.
         if (err == simdjson::UNCLOSED_STRING || err == simdjson::INCOMPLETE_ARRAY_OR_OBJECT)
-            fail("truncated JSON: the file ends inside a string, object or array", m_bytes.data() + m_bytes.size());
-        fail(std::string("invalid JSON: ") + simdjson::error_message(err), m_bytes.data());
+            fail("truncated JSON: the file ends inside a string, object or array", data + size);
+        fail(std::string("invalid JSON: ") + simdjson::error_message(err), data);
     }
     od::json_type type;
     if (auto err = doc.type().get(type))
@@ -595,12 +603,203 @@ ParseResult Parser::run()
     const size_t last = all.find_last_not_of(" \t\r\n");
     if (last != std::string_view::npos && all[last] != (all[firstNonSpace] == '{' ? '}' : ']'))
         m_result.warnings.push_back("ignored bytes after the end of the JSON document");
+}
+
+namespace {
+
+// From `from`, an element boundary of the event array, the offset of the ']' that closes the array
+// (string- and nesting-aware), or npos.
+size_t findArrayEnd(std::string_view all, size_t from)
+{
+    int depth = 0;
+    bool inString = false;
+    for (size_t i = from; i < all.size(); ++i) {
+        const char c = all[i];
+        if (inString) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                inString = false;
+            continue;
+        }
+        switch (c) {
+        case '"': inString = true; break;
+        case '{': case '[': ++depth; break;
+        case '}': case ']':
+            if (depth == 0)
+                return c == ']' ? i : std::string_view::npos;
+            --depth;
+            break;
+        default: break;
+        }
+    }
+    return std::string_view::npos;
+}
+
+struct ChunkFallback {};
+} // namespace
+
+// The event array is cut into ~32 MB chunks at element boundaries and each chunk parsed as its own
+// small document, so simdjson's index never grows with the file and the pages of the mapped file
+// can be dropped as soon as they are parsed. A boundary is a newline (never inside a JSON string)
+// followed by the first element's own indentation and '{', after a ','. A boundary guessed wrong
+// makes a chunk unparseable; any failure falls back to parsing the whole document at once.
+bool Parser::chunked()
+{
+    const std::string_view all = m_bytes.view();
+    const size_t key = all.find("\"traceEvents\"");
+    if (key == std::string_view::npos)
+        return false;
+    size_t i = all.find_first_not_of(" \t\r\n", key + 13);
+    if (i == std::string_view::npos || all[i] != ':')
+        return false;
+    i = all.find_first_not_of(" \t\r\n", i + 1);
+    if (i == std::string_view::npos || all[i] != '[')
+        return false;
+    const size_t arrayOpen = i;
+    const size_t first = all.find_first_not_of(" \t\r\n", arrayOpen + 1);
+    if (first == std::string_view::npos || all[first] != '{')
+        return false;
+    const size_t nl = all.rfind('\n', first);
+    if (nl == std::string_view::npos || nl < arrayOpen)
+        return false;  // no newline before the first event: a one-line file, parsed whole
+    const std::string pattern = std::string(all.substr(nl, first - nl)) + "{";
+    // Chunks big enough to amortise simdjson's setup, small enough that its index (about 4 bytes per
+    // structural character) stays in one buffer reused for every chunk.
+    const size_t kChunkBytes = m_options.chunkBytes;
+    if (kChunkBytes == 0 || all.size() < 2 * kChunkBytes)
+        return false;  // small files: one document is as fast and simpler
+
+    simdjson::padded_string buffer(kChunkBytes + kChunkBytes / 2);
+    od::parser parser;
+    size_t start = first, arrayClose = std::string_view::npos;
+    size_t released = 0;
+    const size_t page = 4096;
+    while (arrayClose == std::string_view::npos) {
+        size_t end = std::string_view::npos, next = std::string_view::npos;
+        for (size_t cand = all.find(pattern, start + kChunkBytes); cand != std::string_view::npos;
+             cand = all.find(pattern, cand + 1)) {
+            const size_t prev = all.find_last_not_of(" \t\r\n", cand);
+            if (prev != std::string_view::npos && all[prev] == ',') {
+                end = prev;
+                next = cand + pattern.size() - 1;
+                break;
+            }
+        }
+        if (end == std::string_view::npos) {
+            // The tail: cut it at the last boundary so that the bracket-counting scan for the
+            // array's end only walks the final element and what follows the array.
+            for (size_t cand = all.rfind(pattern); cand != std::string_view::npos && cand > start;
+                 cand = cand > 0 ? all.rfind(pattern, cand - 1) : std::string_view::npos) {
+                const size_t prev = all.find_last_not_of(" \t\r\n", cand);
+                if (prev != std::string_view::npos && all[prev] == ',' && prev > start) {
+                    end = prev;
+                    next = cand + pattern.size() - 1;
+                    break;
+                }
+            }
+        }
+        if (end == std::string_view::npos) {
+            arrayClose = findArrayEnd(all, start);
+            if (arrayClose == std::string_view::npos)
+                throw ChunkFallback{};
+            end = arrayClose;
+        }
+        const size_t len = end - start;
+        if (len + 2 > buffer.size())
+            buffer = simdjson::padded_string(len + 2 + kChunkBytes / 4);
+        char *b = buffer.data();
+        b[0] = '[';
+        std::memcpy(b + 1, all.data() + start, len);
+        b[len + 1] = ']';
+        od::document doc;
+        if (parser.iterate(b, len + 2, buffer.size() + simdjson::SIMDJSON_PADDING).get(doc))
+            throw ChunkFallback{};
+        od::array arr;
+        if (doc.get_array().get(arr))
+            throw ChunkFallback{};
+        m_chunkBase = b + 1;
+        m_chunkOffset = start;
+        const uint64_t before = m_result.store.eventCount;
+        const uint64_t phBefore = m_eventsWithPh;
+        eventArray(arr, doc);
+        m_chunkBase = m_bytes.data();
+        m_chunkOffset = 0;
+        // simdjson's on-demand mode does not check that brackets balance, so a boundary guessed inside
+        // an event shows only as a broken args object, bytes left after the array closed, or a
+        // chunk whose events lack "ph": each sends the whole file to the one-document path.
+        const char *at = nullptr;
+        if (m_structureBroken || doc.current_location().get(at) == simdjson::SUCCESS
+            || m_eventsWithPh - phBefore != m_result.store.eventCount - before)
+            throw ChunkFallback{};
+        if (m_options.progress && !m_options.progress(double(end) / double(all.size())))
+            throw Cancelled();
+        // Parsed bytes of a mapped file are not needed again (a fallback re-reads them from the file).
+        if (m_bytes.isMapped() && start > released + page * 256) {
+            const size_t upto = start / page * page;
+            madvise(const_cast<char *>(m_bytes.data()) + released, upto - released, MADV_DONTNEED);
+            released = upto;
+        }
+        start = next;
+    }
+    // Everything around the event array (deviceProperties, versions, …) as one small document.
+    std::string rest;
+    rest.reserve(arrayOpen + 2 + (all.size() - arrayClose));
+    rest.append(all.substr(0, arrayOpen + 1)).append(all.substr(arrayClose));
+    simdjson::padded_string restBuffer(rest);
+    wholeDocument(restBuffer.data(), restBuffer.size(), restBuffer.size() + simdjson::SIMDJSON_PADDING);
+    return true;
+}
+
+void Parser::reset()
+{
+    m_chunkBase = m_bytes.data();
+    m_chunkOffset = 0;
+    m_result = ParseResult{};
+    std::memset(m_kinds, 0, sizeof m_kinds);
+    m_otherKinds.clear();
+    m_order = 0;
+    m_structureBroken = false;
+    m_eventsWithPh = 0;
+    m_badEvents = 0;
+    m_sawEvents = false;
+}
+
+ParseResult Parser::run()
+{
+    if (m_bytes.size() == 0)
+        fail("file is empty");
+    if (m_bytes.size() > 0xFFFFFFFFull - 64)
+        fail("JSON larger than 4 GB is not supported yet");
+    const std::string_view all = m_bytes.view();
+    const size_t firstNonSpace = all.find_first_not_of(" \t\r\n");
+    if (firstNonSpace == std::string_view::npos)
+        fail("file is empty (only whitespace)");
+    if (all[firstNonSpace] != '{' && all[firstNonSpace] != '[')
+        fail("not JSON: expected '{' or '[' but the file starts with something else", all.data() + firstNonSpace);
+
+    bool done = false;
+    try {
+        done = all[firstNonSpace] == '{' && chunked();
+    } catch (const ChunkFallback &) {
+    } catch (const TraceError &) {
+        // The exact error, with its offset in the file, comes from parsing the whole document.
+    }
+    if (!done) {
+        reset();
+        wholeDocument(m_bytes.data(), m_bytes.size(), m_bytes.capacity());
+    }
+    finish();
+    return std::move(m_result);
+}
+
+void Parser::finish()
+{
     if (m_result.store.eventCount == 0)
         fail("the trace has no events");
     if (m_badEvents > 0)
         m_result.warnings.push_back(std::to_string(m_badEvents)
                                     + " events skipped (not objects, or complete events without a valid ts/dur)");
-
     EventStore &s = m_result.store;
     const int phNames[3] = {'X', 'f', '?'};
     for (int r = 0; r < 2; ++r)
@@ -610,7 +809,6 @@ ParseResult Parser::run()
     for (auto &[k, n] : m_otherKinds)
         s.eventKinds[k] += n;
     s.finalize();
-    return std::move(m_result);
 }
 
 } // namespace

@@ -13,6 +13,9 @@ namespace fusion {
 struct ParseOptions {
     // Called now and then with the fraction of bytes parsed; returning false cancels (throws Cancelled).
     std::function<bool(double)> progress;
+    // Size of the pieces the event array is parsed in (0: whole document). Files smaller than two
+    // pieces are parsed whole. Tests lower it to exercise the chunked path on small traces.
+    size_t chunkBytes = size_t(32) << 20;
 };
 
 struct ParseResult {

@@ -27,7 +27,16 @@ public:
 private:
     struct Hash {
         using is_transparent = void;
-        size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
+        // Kernel names run to hundreds of bytes and are hashed once per event: hash the length, the
+        // first 32 and the last 32 bytes (where templated names differ), and let equality decide.
+        size_t operator()(std::string_view s) const noexcept
+        {
+            if (s.size() <= 64)
+                return std::hash<std::string_view>{}(s);
+            const size_t head = std::hash<std::string_view>{}(s.substr(0, 32));
+            const size_t tail = std::hash<std::string_view>{}(s.substr(s.size() - 32));
+            return head ^ (tail * 0x9E3779B97F4A7C15ull) ^ s.size();
+        }
     };
     std::deque<std::string> m_storage;  // deque: element addresses stay stable as it grows
     std::vector<std::string_view> m_views;

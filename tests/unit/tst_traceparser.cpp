@@ -20,6 +20,8 @@ private slots:
     void badInputGetsOneClearError_data();
     void badInputGetsOneClearError();
     void compressionIsDetectedFromTheBytes();
+    void chunkedParsingGivesTheSameStoreAsOneDocument_data();
+    void chunkedParsingGivesTheSameStoreAsOneDocument();
 };
 
 void TraceParserTest::microsecondsConvertToExactNanoseconds_data()
@@ -167,6 +169,56 @@ void TraceParserTest::compressionIsDetectedFromTheBytes()
     QCOMPARE(sniffCompression(std::string_view("\x28\xb5\x2f\xfd", 4)), Compression::Zstd);
     QCOMPARE(sniffCompression(std::string_view("PK\x03\x04", 4)), Compression::Zip);
     QCOMPARE(sniffCompression("{\"traceEvents\""), Compression::None);
+}
+
+void TraceParserTest::chunkedParsingGivesTheSameStoreAsOneDocument_data()
+{
+    QTest::addColumn<QString>("layout");
+    QTest::newRow("one event per line") << "line";
+    QTest::newRow("Kineto's multi-line events") << "kineto";
+    // Nested objects on their own lines at the events' indentation: boundaries guessed inside them
+    // make a chunk unparseable, and the reader must fall back to the whole document.
+    QTest::newRow("nested objects at event indentation") << "nested";
+}
+
+void TraceParserTest::chunkedParsingGivesTheSameStoreAsOneDocument()
+{
+    QFETCH(QString, layout);
+    std::string json = "{\n  \"schemaVersion\": 1,\n  \"traceEvents\": [";
+    for (int i = 0; i < 3000; ++i) {
+        const std::string ts = std::to_string(1000 + i * 7) + "." + std::to_string(i % 1000);
+        const std::string name = "kernel_" + std::to_string(i % 13);
+        json += i ? ",\n  " : "\n  ";
+        if (layout == QLatin1String("kineto"))
+            json += "{\n    \"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"" + name + "\", \"pid\": 0, \"tid\": 7,\n    \"ts\": "
+                    + ts + ", \"dur\": 2.5,\n    \"args\": {\n      \"correlation\": " + std::to_string(i)
+                    + ", \"stream\": 7\n    }\n  }";
+        else if (layout == QLatin1String("nested"))
+            json += "{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"" + name + "\", \"pid\": 0, \"tid\": 7, \"ts\": " + ts
+                    + ", \"dur\": 2.5, \"args\": {\"list\": [{\"a\": 1},\n  {\"b\": 2}], \"correlation\": " + std::to_string(i) + "}}";
+        else
+            json += "{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"" + name + "\", \"pid\": 0, \"tid\": 7, \"ts\": " + ts
+                    + ", \"dur\": 2.5, \"args\": {\"correlation\": " + std::to_string(i) + "}}";
+    }
+    json += "\n  ],\n  \"deviceProperties\": [{\"id\": 0, \"name\": \"NVIDIA H100 80GB HBM3\"}]\n}\n";
+    const TraceBuffer bytes = TraceBuffer::fromString(json);
+    ParseOptions whole;
+    whole.chunkBytes = 0;
+    ParseOptions chunked;
+    chunked.chunkBytes = 4096;  // dozens of chunks
+    QVERIFY(json.size() > 20 * chunked.chunkBytes);
+    const ParseResult a = parseTrace(bytes, "whole.json", whole);
+    const ParseResult b = parseTrace(bytes, "chunked.json", chunked);
+    QCOMPARE(a.store.kernels.size(), size_t(3000));
+    QCOMPARE(b.store.kernels.size(), a.store.kernels.size());
+    QCOMPARE(b.store.eventCount, a.store.eventCount);
+    QCOMPARE(b.store.kernels.start, a.store.kernels.start);
+    QCOMPARE(b.store.kernels.correlation, a.store.kernels.correlation);
+    for (size_t i = 0; i < a.store.kernels.size(); ++i)
+        QCOMPARE(b.store.str(b.store.kernels.name[i]), a.store.str(a.store.kernels.name[i]));
+    QCOMPARE(b.store.devices.size(), size_t(1));
+    QCOMPARE(b.store.devices[0].name, std::string("NVIDIA H100 80GB HBM3"));
+    QCOMPARE(b.store.topLevel.at("schemaVersion"), std::string("1"));
 }
 
 QTEST_GUILESS_MAIN(TraceParserTest)
