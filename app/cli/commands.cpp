@@ -24,6 +24,9 @@ int runCommand(const CliArgs &args)
 {
     static const std::map<std::string, int (*)(const CliArgs &)> commands = {
         {"summary", summaryCommand},
+        {"classify", classifyCommand},
+        {"compare", compareCommand},
+        {"triage", triageCommand},
     };
     auto it = commands.find(args.command);
     if (it == commands.end())

@@ -14,5 +14,8 @@ int runCommand(const CliArgs &args);
 void withOutput(const CliArgs &args, const std::function<void(std::ostream &)> &write);
 
 int summaryCommand(const CliArgs &args);
+int classifyCommand(const CliArgs &args);
+int compareCommand(const CliArgs &args);
+int triageCommand(const CliArgs &args);
 
 } // namespace fusion::cli

@@ -17,14 +17,15 @@ int summaryCommand(const CliArgs &args)
     lo.label = args.labelA;
     const auto trace = loadTrace(args.positional[0], lo);
     const TraceSummary summary = summarize(*trace);
+    SummaryReportOptions o;
+    o.registry = KernelRegistry::load({args.registry});
     withOutput(args, [&](std::ostream &out) {
         if (args.format == "json") {
             JsonWriter w(out);
-            writeSummaryJson(w, *trace, summary);
+            writeSummaryJson(w, *trace, summary, o);
         } else if (args.format == "csv") {
             writeSummaryCsv(out, *trace, summary);
         } else {
-            SummaryReportOptions o;
             o.limit = args.limit ? args.limit : 30;
             writeSummaryText(out, *trace, summary, o);
         }

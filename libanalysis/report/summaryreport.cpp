@@ -18,11 +18,9 @@ std::string csvField(std::string_view s)
     return out + '"';
 }
 
-void writeSummaryJson(JsonWriter &w, const Trace &t, const TraceSummary &s)
+void writeTraceObject(JsonWriter &w, const Trace &t)
 {
-    const EventStore &st = t.store;
     w.beginObject();
-    w.key("trace").beginObject();
     w.field("path", t.path);
     w.field("label", t.label);
     if (!t.source.member.empty())
@@ -31,7 +29,7 @@ void writeSummaryJson(JsonWriter &w, const Trace &t, const TraceSummary &s)
     w.field("platform_reason", t.info.platformReason);
     w.field("gpu_name", t.info.gpuName);
     w.field("framework", t.info.framework);
-    w.field("events", st.eventCount);
+    w.field("events", t.store.eventCount);
     w.field("bytes", t.bytes);
     w.field("device", int64_t(t.info.device));
     w.key("ranks").beginArray();
@@ -39,6 +37,22 @@ void writeSummaryJson(JsonWriter &w, const Trace &t, const TraceSummary &s)
         w.beginObject().field("name", m.display).field("rank", int64_t(m.rank)).endObject();
     w.endArray();
     w.endObject();
+}
+
+namespace {
+const KernelRegistry &registryOf(const SummaryReportOptions &o)
+{
+    return o.registry ? *o.registry : *KernelRegistry::builtin();
+}
+} // namespace
+
+void writeSummaryJson(JsonWriter &w, const Trace &t, const TraceSummary &s, const SummaryReportOptions &o)
+{
+    const EventStore &st = t.store;
+    const KernelRegistry &registry = registryOf(o);
+    w.beginObject();
+    w.key("trace");
+    writeTraceObject(w, t);
 
     w.key("event_kinds").beginObject();
     for (const auto &[kind, n] : st.eventKinds)
@@ -69,7 +83,10 @@ void writeSummaryJson(JsonWriter &w, const Trace &t, const TraceSummary &s)
     w.key("kernel_table").beginArray();
     for (const KernelNameRow &r : s.byName) {
         w.beginObject();
+        const KernelClass c = registry.classify(st.str(r.name), t.info.platform);
         w.field("name", st.str(r.name));
+        w.field("op", c.op);
+        w.field("category", c.category);
         w.field("count", r.count);
         w.field("total_us", toUs(r.total), 3);
         w.field("avg_us", toUs(r.total) / double(r.count), 3);
@@ -120,9 +137,10 @@ void writeSummaryText(std::ostream &out, const Trace &t, const TraceSummary &s, 
     for (const StreamRow &r : s.streams)
         out << "  device " << r.device << " stream " << r.stream << ": " << r.kernels << " kernels, "
             << fmtUs(r.busy) << " us busy\n";
+    const KernelRegistry &registry = registryOf(o);
     out << "\nKernels by name:\n";
-    out << "  " << std::setw(10) << "total_us" << std::setw(7) << "share" << std::setw(8) << "count"
-        << "  name\n";
+    out << "  " << std::setw(10) << "total_us" << std::setw(7) << "share" << std::setw(8) << "count" << "  "
+        << std::left << std::setw(20) << "op" << std::right << "  name\n";
     size_t n = 0;
     for (const KernelNameRow &r : s.byName) {
         if (o.limit && n++ >= o.limit) {
@@ -131,7 +149,9 @@ void writeSummaryText(std::ostream &out, const Trace &t, const TraceSummary &s, 
         }
         char share[16];
         std::snprintf(share, sizeof share, "%5.1f%%", s.kernelTotal ? 100.0 * double(r.total) / double(s.kernelTotal) : 0.0);
+        const KernelClass c = registry.classify(st.str(r.name), t.info.platform);
         out << "  " << std::setw(10) << fmtUs(r.total) << std::setw(7) << share << std::setw(8) << r.count << "  "
+            << std::left << std::setw(20) << ellipsize(c.op, 20) << std::right << "  "
             << ellipsize(st.str(r.name), 100) << '\n';
     }
     if (!s.warnings.empty()) {

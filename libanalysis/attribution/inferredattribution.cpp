@@ -1,0 +1,52 @@
+#include "attribution/inferredattribution.h"
+#include "align/sequencealign.h"
+
+#include <algorithm>
+
+namespace fusion {
+
+size_t inferAttributions(const Trace &trace, TraceAttribution &attr)
+{
+    const GpuOpTable &k = trace.store.kernels;
+    std::vector<uint32_t> unresolved, linked;
+    for (uint32_t id = 0; id < k.size(); ++id) {
+        if (attr.kind[id] == AttributionKind::Unresolved)
+            unresolved.push_back(id);
+        else if (attr.kind[id] == AttributionKind::ExternalId || attr.kind[id] == AttributionKind::Correlation)
+            linked.push_back(id);
+    }
+    if (unresolved.empty() || linked.size() < 8)
+        return 0;
+    // Kernel names of one trace are interned, so equal ids mean the very same kernel.
+    const auto steps = alignSequences(unresolved.size(), linked.size(), [&](size_t i, size_t j) {
+        return k.name[unresolved[i]] == k.name[linked[j]];
+    });
+    std::vector<int32_t> match(unresolved.size(), -1);
+    for (const AlignStep &s : steps)
+        if (s.a >= 0 && s.b >= 0)
+            match[size_t(s.a)] = s.b;
+    // Accept a match only inside a stretch that matches as a whole (≥70 % of its ±16 neighbours),
+    // so that a lone elementwise kernel is not given a location by coincidence.
+    constexpr int kWindow = 16;
+    std::vector<int> prefix(unresolved.size() + 1, 0);
+    for (size_t i = 0; i < unresolved.size(); ++i)
+        prefix[i + 1] = prefix[i] + (match[i] >= 0);
+    size_t inferred = 0;
+    for (size_t i = 0; i < unresolved.size(); ++i) {
+        if (match[i] < 0)
+            continue;
+        const size_t lo = i >= kWindow ? i - kWindow : 0;
+        const size_t hi = std::min(unresolved.size(), i + kWindow + 1);
+        if (double(prefix[hi] - prefix[lo]) < 0.7 * double(hi - lo))
+            continue;
+        const uint32_t from = linked[size_t(match[i])], to = unresolved[i];
+        attr.kind[to] = AttributionKind::Inferred;
+        attr.location[to] = attr.location[from];
+        attr.scope[to] = attr.scope[from];
+        ++inferred;
+    }
+    attr.recomputeShares(k);
+    return inferred;
+}
+
+} // namespace fusion

@@ -1,0 +1,149 @@
+// Kernel names for display and matching: Itanium demangling and the kernel table's canonical form.
+#include "classify/kernelregistry.h"
+
+#include <cctype>
+#include <cstdlib>
+#include <cstring>
+#include <cxxabi.h>
+#include <iterator>
+#include <memory>
+#include <vector>
+
+namespace fusion {
+
+namespace {
+
+std::string cxaDemangle(const std::string &mangled, bool &ok)
+{
+    int status = 0;
+    std::unique_ptr<char, void (*)(void *)> out(abi::__cxa_demangle(mangled.c_str(), nullptr, nullptr, &status),
+                                                std::free);
+    ok = status == 0 && out;
+    return ok ? std::string(out.get()) : mangled;
+}
+
+bool isIdentChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// Replaces whole-token occurrences of `from` by `to`.
+void replaceToken(std::string &s, const std::string &from, const std::string &to)
+{
+    for (size_t pos = s.find(from); pos != std::string::npos; pos = s.find(from, pos)) {
+        const bool before = pos == 0 || !isIdentChar(s[pos - 1]);
+        const bool after = pos + from.size() >= s.size() || !isIdentChar(s[pos + from.size()]);
+        if (before && after) {
+            s.replace(pos, from.size(), to);
+            pos += to.size();
+        } else {
+            pos += from.size();
+        }
+    }
+}
+
+// GCC 12's demangler predates the C++23 extended float types that ROCm kernels use
+// (aiter's std::bfloat16_t is "DF16b", CK's _Float16 is "DF16_") and rejects the whole symbol.
+// Builtin types are never substitution candidates, so swapping such a code for another builtin
+// the demangler knows leaves every back-reference (S4_, T0_) intact; the stand-in's printed name
+// is then swapped back. A stand-in whose code or name the symbol already holds is not used.
+std::string demangleExtendedFloats(const std::string &mangled, bool &ok)
+{
+    struct Code { const char *code, *name; };
+    static const Code extended[] = {{"DF16b", "std::bfloat16_t"}, {"DF16_", "_Float16"}};
+    static const Code standIns[] = {{"Ds", "char16_t"}, {"Di", "char32_t"}, {"Du", "char8_t"}, {"Dh", "half"}};
+    ok = false;
+    std::string text = mangled;
+    std::vector<std::pair<std::string, std::string>> restore;  // stand-in name → real name
+    size_t next = 0;
+    for (const Code &e : extended) {
+        if (mangled.find(e.code) == std::string::npos)
+            continue;
+        while (next < std::size(standIns) && (mangled.find(standIns[next].code) != std::string::npos ||
+                                              mangled.find(standIns[next].name) != std::string::npos))
+            ++next;
+        if (next == std::size(standIns))
+            return mangled;
+        for (size_t pos = text.find(e.code); pos != std::string::npos; pos = text.find(e.code, pos))
+            text.replace(pos, std::strlen(e.code), standIns[next].code);
+        restore.emplace_back(standIns[next].name, e.name);
+        ++next;
+    }
+    if (restore.empty())
+        return mangled;
+    std::string out = cxaDemangle(text, ok);
+    if (!ok)
+        return mangled;
+    for (const auto &[standIn, real] : restore)
+        replaceToken(out, standIn, real);
+    return out;
+}
+
+} // namespace
+
+std::string demangle(std::string_view name)
+{
+    // Only Itanium symbols ("_Z...") are demangled: __cxa_demangle would also turn a plain
+    // "i" or "f" into a type name, and kernel names like "attn_fwd" must stay as they are.
+    if (name.size() < 3 || name.substr(0, 2) != "_Z")
+        return std::string(name);
+    const std::string mangled(name);
+    bool ok = false;
+    std::string out = cxaDemangle(mangled, ok);
+    if (!ok)
+        out = demangleExtendedFloats(mangled, ok);
+    return out;
+}
+
+std::string canonicalKernelName(std::string_view name)
+{
+    const std::string demangled = demangle(name);
+
+    // Fold whitespace runs (tabs and newlines included) into one space and trim both ends.
+    std::string text;
+    text.reserve(demangled.size());
+    bool pendingSpace = false;
+    for (char c : demangled) {
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') {
+            pendingSpace = !text.empty();
+            continue;
+        }
+        if (pendingSpace)
+            text += ' ';
+        pendingSpace = false;
+        text += c;
+    }
+
+    // Mask addresses: the same kernel launched from two processes must fold into one row. Only a
+    // "0x" that starts a token counts: tile sizes such as "MT128x80x64" hold "0x6" too.
+    std::string masked;
+    masked.reserve(text.size());
+    for (size_t i = 0; i < text.size();) {
+        const bool tokenStart = i == 0 || !std::isalnum(static_cast<unsigned char>(text[i - 1]));
+        if (tokenStart && text[i] == '0' && i + 2 < text.size() && (text[i + 1] == 'x' || text[i + 1] == 'X') &&
+            std::isxdigit(static_cast<unsigned char>(text[i + 2]))) {
+            masked += "0xADDR";
+            i += 2;
+            while (i < text.size() && std::isxdigit(static_cast<unsigned char>(text[i])))
+                ++i;
+            continue;
+        }
+        masked += text[i++];
+    }
+
+    // "void f<T>(args)": the argument list repeats the template arguments, so it goes; the
+    // template arguments stay because they tell instances apart.
+    if (masked.starts_with("void ") && masked.ends_with(")")) {
+        int depth = 0;
+        for (size_t i = masked.size(); i-- > 0;) {
+            if (masked[i] == ')')
+                ++depth;
+            else if (masked[i] == '(' && --depth == 0) {
+                masked.resize(i);
+                while (!masked.empty() && masked.back() == ' ')
+                    masked.pop_back();
+                break;
+            }
+        }
+    }
+    return masked;
+}
+
+} // namespace fusion

@@ -1,0 +1,84 @@
+#include "compare/analyzedtrace.h"
+#include "attribution/inferredattribution.h"
+#include "trace/traceerror.h"
+
+#include <algorithm>
+
+namespace fusion {
+
+namespace {
+
+bool contains(const std::string &s, const char *needle) { return s.find(needle) != std::string::npos; }
+
+// Architecture from the time-weighted op mix and module names.
+std::string detectArchitecture(const Trace &trace, const TraceClassification &classes, const LayerModel &layers)
+{
+    const GpuOpTable &k = trace.store.kernels;
+    Ns attention = 0, ssm = 0, conv = 0, total = 0;
+    for (uint32_t id = 0; id < k.size(); ++id) {
+        const KernelClass &c = classes.ofKernel(id);
+        total += k.dur[id];
+        if (c.op.rfind("Attention", 0) == 0 || contains(c.op, "Linear attention"))
+            attention += k.dur[id];
+        if (c.op == "SSM" || contains(c.category, "ssm") || contains(c.op, "Mamba"))
+            ssm += k.dur[id];
+        std::string name(trace.store.str(k.name[id]));
+        std::transform(name.begin(), name.end(), name.begin(), [](unsigned char ch) { return char(std::tolower(ch)); });
+        if (contains(c.op, "Conv") || contains(name, "conv2d") || contains(name, "implicit_gemm") || contains(name, "cudnn")
+            || contains(name, "miopen") || contains(name, "winograd"))
+            conv += k.dur[id];
+    }
+    if (total == 0)
+        return "unknown";
+    const bool hasAttention = attention > 0, hasSsm = ssm > 0;
+    if (hasAttention && hasSsm)
+        return "hybrid";
+    if (hasSsm)
+        return "SSM";
+    if (hasAttention || contains(layers.blockName, "Decoder") || contains(layers.blockName, "Encoder"))
+        return "transformer";
+    if (double(conv) / double(total) > 0.1)
+        return "CNN";
+    return "unknown";
+}
+
+} // namespace
+
+std::shared_ptr<AnalyzedTrace> analyzeTrace(std::shared_ptr<const Trace> trace, const AnalyzeOptions &options)
+{
+    auto step = [&](double f) {
+        if (options.progress && !options.progress(f))
+            throw Cancelled();
+    };
+    auto out = std::make_shared<AnalyzedTrace>();
+    out->trace = trace;
+    out->summary = summarize(*trace);
+    step(0.1);
+    const auto registry = options.registry ? options.registry : KernelRegistry::builtin();
+    out->classes = classifyTrace(*trace, *registry);
+    step(0.3);
+    out->attribution = attributeKernels(*trace);
+    step(0.6);
+    out->stages = detectStages(*trace);
+    out->layers = detectLayers(*trace, out->classes, out->attribution, out->stages);
+    step(0.8);
+    // After layers: inferred kernels must not create layers of their own (their scope is borrowed).
+    inferAttributions(*trace, out->attribution);
+    out->architecture = detectArchitecture(*trace, out->classes, out->layers);
+    step(1.0);
+    return out;
+}
+
+std::shared_ptr<AnalyzedTrace> loadAndAnalyze(const std::string &path, const LoadOptions &load,
+                                              const AnalyzeOptions &analyze)
+{
+    LoadOptions lo = load;
+    const auto progress = load.progress ? load.progress : analyze.progress;
+    lo.progress = [&](double f) { return !progress || progress(f * 0.8); };
+    std::shared_ptr<const Trace> trace = loadTrace(path, lo);
+    AnalyzeOptions ao = analyze;
+    ao.progress = [&](double f) { return !progress || progress(0.8 + f * 0.2); };
+    return analyzeTrace(trace, ao);
+}
+
+} // namespace fusion

@@ -1,0 +1,34 @@
+#pragma once
+// One trace with every per-trace analysis done: what the comparison, triage, CLI and GUI consume.
+#include "attribution/attribution.h"
+#include "classify/traceclassification.h"
+#include "layers/layers.h"
+#include "stages/stages.h"
+#include "summary/tracesummary.h"
+
+#include <functional>
+#include <memory>
+
+namespace fusion {
+
+struct AnalyzedTrace {
+    std::shared_ptr<const Trace> trace;
+    TraceSummary summary;
+    TraceClassification classes;
+    TraceAttribution attribution;
+    TraceStages stages;
+    LayerModel layers;
+    std::string architecture;  // transformer, SSM, hybrid, CNN, unknown
+};
+
+struct AnalyzeOptions {
+    std::shared_ptr<const KernelRegistry> registry;  // null: built-in
+    std::function<bool(double)> progress;             // 0..1; false cancels (throws Cancelled)
+};
+
+std::shared_ptr<AnalyzedTrace> analyzeTrace(std::shared_ptr<const Trace> trace, const AnalyzeOptions &options = {});
+// Load + analyse in one go (the progress covers both).
+std::shared_ptr<AnalyzedTrace> loadAndAnalyze(const std::string &path, const LoadOptions &load,
+                                              const AnalyzeOptions &analyze = {});
+
+} // namespace fusion

@@ -1,0 +1,246 @@
+#include "compare/comparison.h"
+#include "align/sequencealign.h"
+#include "fusion/fusiondetector.h"
+
+#include <algorithm>
+#include <map>
+#include <unordered_map>
+
+namespace fusion {
+
+namespace {
+
+bool inStage(const AnalyzedTrace &t, uint32_t id, Stage stage)
+{
+    return stage == Stage::All || !(t.stages.hasPrefill || t.stages.hasDecode) || t.stages.ofKernel[id] == stage;
+}
+
+std::vector<uint32_t> layersInStage(const AnalyzedTrace &t, Stage stage)
+{
+    std::vector<uint32_t> out;
+    for (const Layer &l : t.layers.layers)
+        if (stage == Stage::All || !(t.stages.hasPrefill || t.stages.hasDecode) || l.stage == stage)
+            out.push_back(l.index);
+    return out;
+}
+
+// How alike two layers are: shared op counts over all op counts (weighted Jaccard).
+double layerSimilarity(const AnalyzedTrace &a, const Layer &la, const AnalyzedTrace &b, const Layer &lb)
+{
+    std::map<std::string, std::pair<int, int>> counts;
+    for (uint32_t id : la.kernels)
+        counts[a.classes.opOf(id)].first++;
+    for (uint32_t id : lb.kernels)
+        counts[b.classes.opOf(id)].second++;
+    int shared = 0, all = 0;
+    for (const auto &[op, c] : counts) {
+        shared += std::min(c.first, c.second);
+        all += std::max(c.first, c.second);
+    }
+    return all ? double(shared) / double(all) : 0.0;
+}
+
+// GEMMs before the layer's attention project Q/K/V; the first after it is O; the last is FFN down;
+// those between are FFN up / gate.
+std::vector<std::string> gemmRoles(const AnalyzedTrace &t, const Layer &l)
+{
+    std::vector<std::string> roles(l.kernels.size());
+    int attention = -1;
+    std::vector<size_t> gemms;
+    for (size_t i = 0; i < l.kernels.size(); ++i) {
+        const std::string &op = t.classes.opOf(l.kernels[i]);
+        if (attention < 0 && op.rfind("Attention", 0) == 0)
+            attention = int(i);
+        if (op.find("GEMM") != std::string::npos)
+            gemms.push_back(i);
+    }
+    if (attention < 0)
+        return roles;
+    std::vector<size_t> after;
+    for (size_t g : gemms)
+        (int(g) < attention ? roles[g] = "QKV" : (after.push_back(g), roles[g]));
+    for (size_t k = 0; k < after.size(); ++k)
+        roles[after[k]] = k == 0 ? "O" : k + 1 == after.size() ? "FFN down" : "FFN up";
+    return roles;
+}
+
+// GEMMs, attention, communication and fused ops anchor a layer's alignment; the many small
+// elementwise / memory / reduce kernels must not pair across them (the reward for 3 anchors
+// outweighs any run of small pairs found on the far side of them).
+int alignmentWeight(const std::string &op)
+{
+    static const char *light[] = {"Elementwise", "Memory", "Reduce", "Indexing", "Other", "Copy"};
+    for (const char *l : light)
+        if (op.find(l) != std::string::npos)
+            return 2;
+    return 12;
+}
+
+// A gated-activation kernel (silu_and_mul) and a plain activation kernel (silu) compute the same
+// activation; pairing them leaves the separate mul as the one-sided difference, which is the fusion.
+bool sameActivation(const KernelClass &gated, const KernelClass &plain)
+{
+    if (gated.op != "SwiGLU")
+        return false;
+    return plain.op == "Activation" || (plain.op == "Elementwise" && (plain.detail == "silu" || plain.detail == "gelu"));
+}
+
+std::vector<KernelPair> alignKernels(const AnalyzedTrace &a, const Layer &la, const AnalyzedTrace &b, const Layer &lb)
+{
+    const auto steps = alignWeighted(la.kernels.size(), lb.kernels.size(), [&](size_t i, size_t j) {
+        const KernelClass &x = a.classes.ofKernel(la.kernels[i]), &y = b.classes.ofKernel(lb.kernels[j]);
+        if (x.op == y.op)
+            return alignmentWeight(x.op);
+        return sameActivation(x, y) || sameActivation(y, x) ? 6 : 0;
+    });
+    const auto rolesA = gemmRoles(a, la), rolesB = gemmRoles(b, lb);
+    std::vector<KernelPair> out;
+    out.reserve(steps.size());
+    for (const AlignStep &s : steps) {
+        KernelPair p;
+        if (s.a >= 0) {
+            const uint32_t id = la.kernels[size_t(s.a)];
+            p.aKernels.push_back(id);
+            p.aName = a.trace->store.str(a.trace->store.kernels.name[id]);
+            p.aTotal = a.trace->store.kernels.dur[id];
+            p.op = a.classes.opOf(id);
+            p.detail = rolesA[size_t(s.a)];
+        }
+        if (s.b >= 0) {
+            const uint32_t id = lb.kernels[size_t(s.b)];
+            p.bKernels.push_back(id);
+            p.bName = b.trace->store.str(b.trace->store.kernels.name[id]);
+            p.bTotal = b.trace->store.kernels.dur[id];
+            if (p.op.empty())
+                p.op = b.classes.opOf(id);
+            if (p.detail.empty())
+                p.detail = rolesB[size_t(s.b)];
+        }
+        p.sameKernel = !p.isGap() && p.aName == p.bName;
+        out.push_back(std::move(p));
+    }
+    return out;
+}
+
+LayerAlignment alignLayers(const AnalyzedTrace &a, const AnalyzedTrace &b, Stage stage)
+{
+    LayerAlignment out;
+    const auto la = layersInStage(a, stage), lb = layersInStage(b, stage);
+    const bool byScope = a.layers.method == "module scope" && b.layers.method == "module scope";
+    out.method = a.layers.method + " / " + b.layers.method;
+    const auto steps = alignSequences(la.size(), lb.size(), [&](size_t i, size_t j) {
+        const Layer &x = a.layers.layers[la[i]], &y = b.layers.layers[lb[j]];
+        if (x.stage != y.stage && x.stage != Stage::All && y.stage != Stage::All)
+            return false;
+        if (byScope)  // the same model on both sides: block instance numbers correspond
+            return x.ordinal == y.ordinal;
+        return layerSimilarity(a, x, b, y) >= 0.5;
+    });
+    for (const AlignStep &s : steps) {
+        LayerPair p;
+        static const Layer empty;
+        const Layer &x = s.a >= 0 ? a.layers.layers[la[size_t(s.a)]] : empty;
+        const Layer &y = s.b >= 0 ? b.layers.layers[lb[size_t(s.b)]] : empty;
+        p.a = s.a >= 0 ? int32_t(x.index) : -1;
+        p.b = s.b >= 0 ? int32_t(y.index) : -1;
+        p.aTotal = x.total;
+        p.bTotal = y.total;
+        p.aKernels = uint32_t(x.kernels.size());
+        p.bKernels = uint32_t(y.kernels.size());
+        p.kernels = alignKernels(a, x, b, y);
+        out.pairs.push_back(std::move(p));
+    }
+    return out;
+}
+
+std::string statusOf(Ns a, Ns b)
+{
+    if (a == 0 && b == 0)
+        return "similar";
+    if (a == 0)
+        return "only B";
+    if (b == 0)
+        return "only A";
+    const double r = double(b) / double(a);
+    return r > kSlowerRatio ? "slower" : r < kFasterRatio ? "faster" : "similar";
+}
+
+} // namespace
+
+Comparison compareTraces(const AnalyzedTrace &a, const AnalyzedTrace &b, const CompareOptions &o)
+{
+    Comparison c;
+    c.stage = o.stage;
+    c.labelA = o.labelA.empty() ? a.trace->displayLabel() : o.labelA;
+    c.labelB = o.labelB.empty() ? b.trace->displayLabel() : o.labelB;
+    if (c.labelA == c.labelB) {  // the same file twice, or two files of one name: keep them apart
+        c.labelA += " [A]";
+        c.labelB += " [B]";
+    }
+    c.layers = alignLayers(a, b, o.stage);
+
+    std::map<std::string, OpRow> ops;
+    std::unordered_map<std::string, SameKernelRow> byName;
+    const GpuOpTable &ka = a.trace->store.kernels, &kb = b.trace->store.kernels;
+    for (uint32_t id = 0; id < ka.size(); ++id) {
+        if (!inStage(a, id, o.stage))
+            continue;
+        OpRow &r = ops[a.classes.opOf(id)];
+        ++r.aCount;
+        r.aTotal += ka.dur[id];
+        SameKernelRow &s = byName[std::string(a.trace->store.str(ka.name[id]))];
+        ++s.aCount;
+        s.aTotal += ka.dur[id];
+    }
+    for (uint32_t id = 0; id < kb.size(); ++id) {
+        if (!inStage(b, id, o.stage))
+            continue;
+        OpRow &r = ops[b.classes.opOf(id)];
+        ++r.bCount;
+        r.bTotal += kb.dur[id];
+        auto it = byName.find(std::string(b.trace->store.str(kb.name[id])));
+        if (it != byName.end()) {
+            ++it->second.bCount;
+            it->second.bTotal += kb.dur[id];
+        }
+    }
+    for (auto &[op, r] : ops) {
+        r.op = op;
+        r.status = statusOf(r.aTotal, r.bTotal);
+        c.ops.push_back(r);
+    }
+    std::sort(c.ops.begin(), c.ops.end(), [](const OpRow &x, const OpRow &y) {
+        return x.aTotal + x.bTotal != y.aTotal + y.bTotal ? x.aTotal + x.bTotal > y.aTotal + y.bTotal : x.op < y.op;
+    });
+    for (auto &[name, r] : byName)
+        if (r.aCount && r.bCount) {
+            r.name = name;
+            c.sameKernels.push_back(r);
+        }
+    std::sort(c.sameKernels.begin(), c.sameKernels.end(), [](const SameKernelRow &x, const SameKernelRow &y) {
+        return x.aTotal + x.bTotal != y.aTotal + y.bTotal ? x.aTotal + x.bTotal > y.aTotal + y.bTotal : x.name < y.name;
+    });
+
+    c.findings = detectFusions(a, b, c, o.stage);
+
+    // Warnings in the spirit of the reference analyzer: what limits the comparison's evidence.
+    for (const auto *t : {&a, &b}) {
+        const std::string who = t == &a ? c.labelA : c.labelB;
+        if (!t->stages.hasPrefill && !t->stages.hasDecode)
+            c.warnings.push_back(who + ": no phase annotations (prefill/decode); stages are not separated");
+        if (!t->summary.hasPythonStacks)
+            c.warnings.push_back(who + ": no Python stacks; findings carry no source locations");
+        if (t->classes.classifiedShare < 0.8)
+            c.warnings.push_back(who + ": " + std::to_string(int(100 * (1 - t->classes.classifiedShare) + 0.5))
+                                 + " % of kernel time is unclassified (Other); extend the registry with --registry");
+        if (t->layers.method == "none" || t->layers.layers.size() < 2)
+            c.warnings.push_back(who + ": layer detection failed; kernels are compared as one sequence");
+    }
+    if (o.stage != Stage::All)
+        for (const auto *t : {&a, &b})
+            if (!t->stages.hasPrefill && !t->stages.hasDecode)
+                c.warnings.push_back((t == &a ? c.labelA : c.labelB) + ": --stage ignored, the trace has no stages");
+    return c;
+}
+
+} // namespace fusion

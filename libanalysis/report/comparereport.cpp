@@ -1,0 +1,348 @@
+#include "report/comparereport.h"
+#include "report/summaryreport.h"
+
+#include <cstdio>
+#include <iomanip>
+#include <sstream>
+
+namespace fusion {
+
+namespace {
+
+std::string us(Ns ns)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.3f", toUs(ns));
+    return buf;
+}
+
+std::string ratioText(Ns a, Ns b)
+{
+    if (a <= 0 || b <= 0)
+        return "-";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f", double(b) / double(a));
+    return buf;
+}
+
+const std::string &layerName(const AnalyzedTrace &t, int32_t idx)
+{
+    static const std::string none;
+    return idx >= 0 ? t.layers.layers[size_t(idx)].name : none;
+}
+
+std::string join(const std::vector<std::string> &v, const char *sep)
+{
+    std::string s;
+    for (const auto &x : v)
+        s += (s.empty() ? "" : sep) + x;
+    return s;
+}
+
+std::string sideLabel(const Comparison &c, char side) { return side == 'a' ? c.labelA : c.labelB; }
+
+void idArray(JsonWriter &w, const std::vector<uint32_t> &ids)
+{
+    w.beginArray();
+    for (uint32_t id : ids)
+        w.value(uint64_t(id));
+    w.endArray();
+}
+
+} // namespace
+
+void writeCompareJson(JsonWriter &w, const AnalyzedTrace &a, const AnalyzedTrace &b, const Comparison &c)
+{
+    w.beginObject();
+    w.key("a");
+    writeSummaryJson(w, *a.trace, a.summary);
+    w.key("b");
+    writeSummaryJson(w, *b.trace, b.summary);
+    w.field("label_a", c.labelA);
+    w.field("label_b", c.labelB);
+    w.field("stage", stageName(c.stage));
+    w.key("architecture").beginObject().field("a", a.architecture).field("b", b.architecture).endObject();
+
+    w.key("layers").beginObject();
+    w.field("a", uint64_t(a.layers.layers.size()));
+    w.field("b", uint64_t(b.layers.layers.size()));
+    w.field("method", c.layers.method);
+    w.field("method_a", a.layers.method);
+    w.field("method_b", b.layers.method);
+    w.key("alignment").beginArray();
+    for (const LayerPair &p : c.layers.pairs) {
+        w.beginObject();
+        p.a >= 0 ? w.field("a", int64_t(p.a)) : (w.key("a"), w.null());
+        p.b >= 0 ? w.field("b", int64_t(p.b)) : (w.key("b"), w.null());
+        w.field("a_name", layerName(a, p.a));
+        w.field("b_name", layerName(b, p.b));
+        w.field("a_kernels", uint64_t(p.aKernels));
+        w.field("b_kernels", uint64_t(p.bKernels));
+        w.field("a_us", toUs(p.aTotal), 3);
+        w.field("b_us", toUs(p.bTotal), 3);
+        w.field("ratio", p.aTotal > 0 && p.bTotal > 0 ? double(p.bTotal) / double(p.aTotal) : 0.0, 4);
+        w.field("gap_us", toUs(p.bTotal - p.aTotal), 3);
+        w.key("kernels").beginArray();
+        for (const KernelPair &k : p.kernels) {
+            w.beginObject();
+            w.field("op", k.op);
+            if (!k.detail.empty())
+                w.field("detail", k.detail);
+            w.field("a_name", k.aName);
+            w.field("b_name", k.bName);
+            w.field("a_us", toUs(k.aTotal), 3);
+            w.field("b_us", toUs(k.bTotal), 3);
+            w.field("same_kernel", k.sameKernel);
+            w.key("a_kernels");
+            idArray(w, k.aKernels);
+            w.key("b_kernels");
+            idArray(w, k.bKernels);
+            w.endObject();
+        }
+        w.endArray();
+        w.endObject();
+    }
+    w.endArray();
+    w.endObject();
+
+    w.key("fusion_patterns").beginArray();
+    for (const FusionFinding &f : c.findings) {
+        w.beginObject();
+        w.field("operation", f.operation);
+        w.field("fused_side", std::string(1, f.fusedSide));
+        w.field("fused_label", sideLabel(c, f.fusedSide));
+        w.field("method", f.methods.empty() ? std::string() : f.methods.front());
+        w.key("methods").beginArray();
+        for (const auto &m : f.methods)
+            w.value(m);
+        w.endArray();
+        w.field("count", f.count);
+        w.field("evidence", f.evidence);
+        w.field("confidence", f.confidence);
+        w.field("time_at_stake_us", toUs(f.timeAtStake), 3);
+        w.key("fused_kernels").beginArray();
+        for (const auto &n : f.fusedKernels)
+            w.value(n);
+        w.endArray();
+        w.key("unfused_components").beginArray();
+        for (const auto &n : f.unfusedComponents)
+            w.value(n);
+        w.endArray();
+        w.key("a_kernels");
+        idArray(w, f.aKernels);
+        w.key("b_kernels");
+        idArray(w, f.bKernels);
+        w.key("locations").beginArray();
+        for (const auto &l : f.locations)
+            w.value(l);
+        w.endArray();
+        w.endObject();
+    }
+    w.endArray();
+
+    w.key("op_table").beginArray();
+    for (const OpRow &r : c.ops) {
+        w.beginObject();
+        w.field("op", r.op);
+        w.field("a_count", r.aCount);
+        w.field("b_count", r.bCount);
+        w.field("a_us", toUs(r.aTotal), 3);
+        w.field("b_us", toUs(r.bTotal), 3);
+        w.field("a_avg_us", r.aCount ? toUs(r.aTotal) / double(r.aCount) : 0.0, 3);
+        w.field("b_avg_us", r.bCount ? toUs(r.bTotal) / double(r.bCount) : 0.0, 3);
+        w.field("ratio", r.ratio(), 4);
+        w.field("gap_us", toUs(r.bTotal - r.aTotal), 3);
+        w.field("status", r.status);
+        w.endObject();
+    }
+    w.endArray();
+    w.field("status_rule", "B relative to A: slower when B/A > 1.1, faster when B/A < 0.9, else similar");
+
+    w.key("same_kernels").beginArray();
+    for (const SameKernelRow &r : c.sameKernels)
+        w.beginObject()
+            .field("name", r.name)
+            .field("a_count", r.aCount)
+            .field("b_count", r.bCount)
+            .field("a_us", toUs(r.aTotal), 3)
+            .field("b_us", toUs(r.bTotal), 3)
+            .field("ratio", r.aTotal > 0 ? double(r.bTotal) / double(r.aTotal) : 0.0, 4)
+            .endObject();
+    w.endArray();
+
+    w.key("warnings").beginArray();
+    for (const auto &m : c.warnings)
+        w.value(m);
+    w.endArray();
+    w.endObject();
+}
+
+void writeCompareText(std::ostream &out, const AnalyzedTrace &a, const AnalyzedTrace &b, const Comparison &c, size_t limit)
+{
+    out << "A: " << c.labelA << "  " << a.trace->info.gpuName << "  " << a.summary.kernelCount << " kernels, "
+        << us(a.summary.kernelTotal) << " us\n";
+    out << "B: " << c.labelB << "  " << b.trace->info.gpuName << "  " << b.summary.kernelCount << " kernels, "
+        << us(b.summary.kernelTotal) << " us\n";
+    out << "Stage: " << stageName(c.stage) << "   Architecture: " << a.architecture << " / " << b.architecture << '\n';
+    out << "Layers: " << a.layers.layers.size() << " (" << a.layers.method << ") vs " << b.layers.layers.size() << " ("
+        << b.layers.method << "), " << c.layers.pairs.size() << " aligned pairs\n";
+
+    out << "\nFusion differences (" << c.findings.size() << "):\n";
+    for (const FusionFinding &f : c.findings) {
+        out << "  [" << f.confidence << "] " << f.operation << " — fused by " << sideLabel(c, f.fusedSide) << ", "
+            << us(f.timeAtStake) << " us at stake, " << f.count << "× (" << join(f.methods, ", ") << ")\n";
+        out << "      " << f.evidence << '\n';
+        if (!f.locations.empty())
+            out << "      at " << f.locations.front() << '\n';
+    }
+    out << "\nOperations (B relative to A: slower > 1.1×, faster < 0.9×):\n";
+    out << "  " << std::left << std::setw(24) << "op" << std::right << std::setw(8) << "A n" << std::setw(8) << "B n"
+        << std::setw(13) << "A us" << std::setw(13) << "B us" << std::setw(7) << "B/A" << "  status\n";
+    size_t n = 0;
+    for (const OpRow &r : c.ops) {
+        if (limit && n++ >= limit)
+            break;
+        out << "  " << std::left << std::setw(24) << r.op.substr(0, 23) << std::right << std::setw(8) << r.aCount
+            << std::setw(8) << r.bCount << std::setw(13) << us(r.aTotal) << std::setw(13) << us(r.bTotal) << std::setw(7)
+            << ratioText(r.aTotal, r.bTotal) << "  " << r.status << '\n';
+    }
+    out << "\nLayers (aligned):\n";
+    n = 0;
+    for (const LayerPair &p : c.layers.pairs) {
+        if (limit && n++ >= limit) {
+            out << "  ... " << c.layers.pairs.size() - limit << " more\n";
+            break;
+        }
+        out << "  " << std::left << std::setw(28) << (p.a >= 0 ? layerName(a, p.a) : "-") << std::setw(28)
+            << (p.b >= 0 ? layerName(b, p.b) : "-") << std::right << std::setw(12) << us(p.aTotal) << std::setw(12)
+            << us(p.bTotal) << std::setw(7) << ratioText(p.aTotal, p.bTotal) << '\n';
+    }
+    if (!c.warnings.empty()) {
+        out << "\nWarnings:\n";
+        for (const auto &w : c.warnings)
+            out << "  - " << w << '\n';
+    }
+}
+
+void writeCompareMarkdown(std::ostream &out, const AnalyzedTrace &a, const AnalyzedTrace &b, const Comparison &c)
+{
+    out << "# FusionScope comparison\n\n";
+    out << "| | A | B |\n|---|---|---|\n";
+    out << "| trace | " << c.labelA << " | " << c.labelB << " |\n";
+    out << "| GPU | " << a.trace->info.gpuName << " | " << b.trace->info.gpuName << " |\n";
+    out << "| framework | " << a.trace->info.framework << " | " << b.trace->info.framework << " |\n";
+    out << "| kernels | " << a.summary.kernelCount << " | " << b.summary.kernelCount << " |\n";
+    out << "| GPU time (µs) | " << us(a.summary.kernelTotal) << " | " << us(b.summary.kernelTotal) << " |\n";
+    out << "| layers | " << a.layers.layers.size() << " (" << a.layers.method << ") | " << b.layers.layers.size() << " ("
+        << b.layers.method << ") |\n\n";
+
+    out << "## Fusion differences\n\n";
+    if (c.findings.empty())
+        out << "No fusion differences found.\n\n";
+    int i = 1;
+    for (const FusionFinding &f : c.findings) {
+        out << "### " << i++ << ". " << f.operation << " — fused by " << sideLabel(c, f.fusedSide) << "\n\n";
+        out << "- **Time at stake:** " << us(f.timeAtStake) << " µs on " << sideLabel(c, f.fusedSide == 'a' ? 'b' : 'a')
+            << "\n- **Confidence:** " << f.confidence << " (" << join(f.methods, ", ") << ")\n";
+        out << "- **Evidence:** " << f.evidence << "\n";
+        if (!f.fusedKernels.empty())
+            out << "- **Fused kernel:** `" << f.fusedKernels.front().substr(0, 160) << "`\n";
+        if (!f.unfusedComponents.empty()) {
+            out << "- **Unfused pieces:**";
+            for (size_t k = 0; k < f.unfusedComponents.size() && k < 4; ++k)
+                out << (k ? ", " : " ") << '`' << f.unfusedComponents[k].substr(0, 100) << '`';
+            out << '\n';
+        }
+        for (const auto &l : f.locations)
+            out << "- **Source:** `" << l << "`\n";
+        out << '\n';
+    }
+
+    out << "## Slowest operations (B relative to A)\n\n| op | A count | B count | A µs | B µs | B/A | status |\n"
+           "|---|---:|---:|---:|---:|---:|---|\n";
+    size_t n = 0;
+    for (const OpRow &r : c.ops) {
+        if (n++ >= 15)
+            break;
+        out << "| " << r.op << " | " << r.aCount << " | " << r.bCount << " | " << us(r.aTotal) << " | " << us(r.bTotal)
+            << " | " << ratioText(r.aTotal, r.bTotal) << " | " << r.status << " |\n";
+    }
+    out << "\nStatus rule: B is slower when B/A > 1.1, faster when B/A < 0.9, else similar.\n\n";
+
+    std::vector<const LayerPair *> layers;
+    for (const LayerPair &p : c.layers.pairs)
+        if (p.a >= 0 && p.b >= 0)
+            layers.push_back(&p);
+    std::sort(layers.begin(), layers.end(), [](auto *x, auto *y) {
+        return std::llabs(x->bTotal - x->aTotal) > std::llabs(y->bTotal - y->aTotal);
+    });
+    out << "## Layers with the largest gap\n\n| A layer | B layer | A µs | B µs | B/A |\n|---|---|---:|---:|---:|\n";
+    for (size_t k = 0; k < layers.size() && k < 10; ++k)
+        out << "| " << layerName(a, layers[k]->a) << " | " << layerName(b, layers[k]->b) << " | " << us(layers[k]->aTotal)
+            << " | " << us(layers[k]->bTotal) << " | " << ratioText(layers[k]->aTotal, layers[k]->bTotal) << " |\n";
+    if (!c.warnings.empty()) {
+        out << "\n## Warnings\n\n";
+        for (const auto &w : c.warnings)
+            out << "- " << w << '\n';
+    }
+}
+
+std::map<std::string, std::string> compareCsvTables(const AnalyzedTrace &a, const AnalyzedTrace &b, const Comparison &c)
+{
+    std::map<std::string, std::string> t;
+    {
+        std::ostringstream o;
+        o << "op,a_count,b_count,a_us,b_us,ratio,gap_us,status\n";
+        for (const OpRow &r : c.ops)
+            o << csvField(r.op) << ',' << r.aCount << ',' << r.bCount << ',' << us(r.aTotal) << ',' << us(r.bTotal) << ','
+              << ratioText(r.aTotal, r.bTotal) << ',' << us(r.bTotal - r.aTotal) << ',' << r.status << '\n';
+        t["ops"] = o.str();
+    }
+    {
+        std::ostringstream o, k;
+        o << "pair,a_layer,b_layer,a_kernels,b_kernels,a_us,b_us,ratio,gap_us\n";
+        k << "pair,op,detail,a_name,b_name,a_us,b_us,same_kernel,a_kernel_ids,b_kernel_ids\n";
+        size_t i = 0;
+        for (const LayerPair &p : c.layers.pairs) {
+            o << i << ',' << csvField(layerName(a, p.a)) << ',' << csvField(layerName(b, p.b)) << ',' << p.aKernels << ','
+              << p.bKernels << ',' << us(p.aTotal) << ',' << us(p.bTotal) << ',' << ratioText(p.aTotal, p.bTotal) << ','
+              << us(p.bTotal - p.aTotal) << '\n';
+            for (const KernelPair &kp : p.kernels) {
+                auto ids = [](const std::vector<uint32_t> &v) {
+                    std::string s;
+                    for (uint32_t id : v)
+                        s += (s.empty() ? "" : " ") + std::to_string(id);
+                    return s;
+                };
+                k << i << ',' << csvField(kp.op) << ',' << csvField(kp.detail) << ',' << csvField(kp.aName) << ','
+                  << csvField(kp.bName) << ',' << us(kp.aTotal) << ',' << us(kp.bTotal) << ',' << (kp.sameKernel ? 1 : 0)
+                  << ',' << ids(kp.aKernels) << ',' << ids(kp.bKernels) << '\n';
+            }
+            ++i;
+        }
+        t["layers"] = o.str();
+        t["kernel_pairs"] = k.str();
+    }
+    {
+        std::ostringstream o;
+        o << "name,a_count,b_count,a_us,b_us,ratio\n";
+        for (const SameKernelRow &r : c.sameKernels)
+            o << csvField(r.name) << ',' << r.aCount << ',' << r.bCount << ',' << us(r.aTotal) << ',' << us(r.bTotal) << ','
+              << ratioText(r.aTotal, r.bTotal) << '\n';
+        t["same_kernels"] = o.str();
+    }
+    {
+        std::ostringstream o;
+        o << "operation,fused_side,fused_label,methods,count,time_at_stake_us,confidence,evidence,fused_kernels,"
+             "unfused_components,locations\n";
+        for (const FusionFinding &f : c.findings)
+            o << csvField(f.operation) << ',' << f.fusedSide << ',' << csvField(sideLabel(c, f.fusedSide)) << ','
+              << csvField(join(f.methods, ";")) << ',' << f.count << ',' << us(f.timeAtStake) << ',' << f.confidence << ','
+              << csvField(f.evidence) << ',' << csvField(join(f.fusedKernels, ";")) << ','
+              << csvField(join(f.unfusedComponents, ";")) << ',' << csvField(join(f.locations, ";")) << '\n';
+        t["fusion_patterns"] = o.str();
+    }
+    return t;
+}
+
+} // namespace fusion

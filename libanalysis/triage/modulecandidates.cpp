@@ -1,0 +1,727 @@
+#include "triage/modulecandidates.h"
+
+#include "triage/sitetext.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <optional>
+#include <map>
+#include <unordered_map>
+#include <variant>
+
+namespace fusion {
+
+namespace {
+
+bool has(const std::string &s, std::initializer_list<const char *> words)
+{
+    for (const char *w : words)
+        if (s.find(w) != std::string::npos)
+            return true;
+    return false;
+}
+
+// ---- A tiny reader for Kineto's "Input Dims" / "Input type" arrays -------------------------
+
+struct JVal {
+    std::variant<std::monostate, double, std::string, std::vector<JVal>> v;
+    const std::vector<JVal> *list() const { return std::get_if<std::vector<JVal>>(&v); }
+    const std::string *str() const { return std::get_if<std::string>(&v); }
+    const double *num() const { return std::get_if<double>(&v); }
+};
+
+struct JParser {
+    std::string_view s;
+    size_t i = 0;
+    void ws() { while (i < s.size() && (s[i] == ' ' || s[i] == '\n' || s[i] == '\r' || s[i] == '\t')) ++i; }
+    bool parse(JVal &out)
+    {
+        ws();
+        if (i >= s.size())
+            return false;
+        if (s[i] == '[') {
+            ++i;
+            std::vector<JVal> items;
+            ws();
+            if (i < s.size() && s[i] == ']') {
+                ++i;
+                out.v = std::move(items);
+                return true;
+            }
+            while (true) {
+                JVal item;
+                if (!parse(item))
+                    return false;
+                items.push_back(std::move(item));
+                ws();
+                if (i < s.size() && s[i] == ',') {
+                    ++i;
+                    continue;
+                }
+                if (i < s.size() && s[i] == ']') {
+                    ++i;
+                    break;
+                }
+                return false;
+            }
+            out.v = std::move(items);
+            return true;
+        }
+        if (s[i] == '"') {
+            std::string str;
+            for (++i; i < s.size() && s[i] != '"'; ++i) {
+                if (s[i] == '\\' && i + 1 < s.size())
+                    ++i;
+                str += s[i];
+            }
+            ++i;
+            out.v = std::move(str);
+            return true;
+        }
+        const size_t start = i;
+        while (i < s.size() && s[i] != ',' && s[i] != ']' && s[i] != ' ')
+            ++i;
+        const std::string tok(s.substr(start, i - start));
+        if (tok == "null" || tok == "true" || tok == "false") {
+            out.v = std::monostate{};
+            return true;
+        }
+        char *end = nullptr;
+        const double d = std::strtod(tok.c_str(), &end);
+        if (end == tok.c_str())
+            return false;
+        out.v = d;
+        return true;
+    }
+};
+
+std::vector<JVal> parseArray(std::string_view text)
+{
+    JParser p{text};
+    JVal v;
+    if (text.empty() || !p.parse(v) || !v.list())
+        return {};
+    return *v.list();
+}
+
+int elementSize(const std::string &t)
+{
+    static const std::map<std::string, int> sizes = {
+        {"c10::BFloat16", 2}, {"c10::Half", 2}, {"float", 4}, {"double", 8}, {"long int", 8}, {"int", 4},
+        {"short int", 2}, {"signed char", 1}, {"unsigned char", 1}, {"bool", 1}, {"c10::Float8_e4m3fn", 1},
+        {"c10::Float8_e4m3fnuz", 1}, {"c10::Float8_e5m2", 1}, {"c10::Float8_e5m2fnuz", 1},
+        {"c10::complex<float>", 8}, {"c10::complex<double>", 16}};
+    const auto it = sizes.find(t);
+    return it == sizes.end() ? 0 : it->second;
+}
+
+struct Tensor {
+    std::vector<double> dims;
+    int es = 0;
+    double numel() const
+    {
+        double n = 1;
+        for (double d : dims)
+            n *= d;
+        return n;
+    }
+    double bytes() const { return numel() * es; }
+};
+
+// Input i as a tensor: a list of numbers with a known element type.
+std::optional<Tensor> tensorAt(const std::vector<JVal> &dims, const std::vector<JVal> &types, size_t i)
+{
+    if (i >= dims.size() || i >= types.size() || !types[i].str())
+        return std::nullopt;
+    const int es = elementSize(*types[i].str());
+    const auto *l = dims[i].list();
+    if (!es || !l)
+        return std::nullopt;
+    Tensor t;
+    t.es = es;
+    for (const JVal &d : *l) {
+        if (!d.num())
+            return std::nullopt;
+        t.dims.push_back(*d.num());
+    }
+    return t;
+}
+
+std::string stripAten(std::string op)
+{
+    if (op.rfind("aten::", 0) == 0)
+        op = op.substr(6);
+    return op;
+}
+
+bool isElementwiseOp(std::string op)
+{
+    static const char *names[] = {"add", "sub", "mul", "div", "pow", "rsqrt", "sqrt", "exp", "log", "neg", "abs",
+        "reciprocal", "silu", "gelu", "relu", "sigmoid", "tanh", "erf", "clamp", "clamp_min", "clamp_max", "hardtanh",
+        "leaky_relu", "threshold", "where", "masked_fill", "fill", "cos", "sin", "maximum", "minimum", "eq", "ne",
+        "lt", "le", "gt", "ge", "native_dropout", "addcmul", "addcdiv", "lerp"};
+    if (op.size() > 1 && op.back() == '_')
+        op.pop_back();
+    return std::find(std::begin(names), std::end(names), op) != std::end(names);
+}
+
+// ---- Kernel type (D.2) ---------------------------------------------------------------------
+
+std::string kernelType(const std::string &rawName, const std::string &op)
+{
+    const std::string n = lowerAscii(rawName);
+    const std::string o = lowerAscii(op);
+    if (has(n, {"flash", "attn_fwd", "attn_bwd", "fmha", "attention"}))
+        return "Attention";
+    static const char *gemmOps[] = {"aten::mm", "aten::addmm", "aten::bmm", "aten::baddbmm", "aten::matmul", "aten::linear", "aten::_scaled_mm"};
+    if (std::find(std::begin(gemmOps), std::end(gemmOps), o) != std::end(gemmOps)
+        || has(n, {"gemm", "gemv", "matmul", "cublas", "cutlass", "xmma", "wgmma", "nvjet", "cijk_", "bmm"}))
+        return "GEMM";
+    if (o.find("conv") != std::string::npos || has(n, {"igemm", "implicit_gemm", "fprop", "scudnn"}))
+        return "CONV";
+    if (has(n, {"layer_norm", "layernorm", "rmsnorm", "rms_norm", "batch_norm", "batchnorm", "group_norm", "groupnorm", "instance_norm"}))
+        return "Norm";
+    if (n.find("softmax") != std::string::npos)
+        return "Softmax";
+    if (n.find("reduce_kernel") != std::string::npos)
+        return "Reduce";
+    if (n.find("copy") != std::string::npos)
+        return "Copy/Cast";
+    return "Elementwise";
+}
+
+// ---- Containers (D.1) ----------------------------------------------------------------------
+
+struct Container {
+    Ns start, end;
+    ProcId pid, tid;
+    std::string_view name;
+};
+
+std::string baseNameOf(std::string_view raw)
+{
+    constexpr std::string_view prefix = "nn.Module: ";
+    if (raw.rfind(prefix, 0) != 0)
+        return std::string(raw);  // plain frames and cpu_ops keep their full text
+    std::string_view s = raw.substr(prefix.size());
+    size_t end = s.size();
+    while (end > 0 && s[end - 1] >= '0' && s[end - 1] <= '9')
+        --end;
+    if (end < s.size() && end > 0 && s[end - 1] == '_')
+        return std::string(s.substr(0, end - 1));
+    return std::string(s);
+}
+
+// "path(68): apply_rotary_pos_emb" → "apply_rotary_pos_emb"; module base names unchanged.
+std::string displayName(const std::string &base)
+{
+    const size_t p = base.find("): ");
+    return p == std::string::npos ? base : base.substr(p + 3);
+}
+
+bool isContainerName(const std::string &base)
+{
+    auto endsWith = [&](std::string_view suf) {
+        return base.size() >= suf.size() && base.compare(base.size() - suf.size(), suf.size(), suf) == 0;
+    };
+    return base == "Sequential" || base == "ModuleList" || base == "ModuleDict" || endsWith("Layer") || endsWith("Block");
+}
+
+} // namespace
+
+KernelCost costOfOp(const EventStore &s, size_t row, std::string_view kernelName)
+{
+    KernelCost c;
+    const std::string op = stripAten(std::string(s.str(s.cpuOps.name[row])));
+    const std::vector<JVal> dims = parseArray(s.str(s.cpuOps.inputDims[row]));
+    const std::vector<JVal> types = parseArray(s.str(s.cpuOps.inputType[row]));
+    if (dims.empty())
+        return c;
+    auto gemm = [&](size_t a, size_t b, bool batched, bool linear, int outEs) {
+        const auto A = tensorAt(dims, types, a), B = tensorAt(dims, types, b);
+        if (!A || !B || A->dims.empty() || B->dims.size() < 2)
+            return;
+        double Bt = 1, M, K, N;
+        if (linear) {
+            K = A->dims.back();
+            M = A->numel() / std::max(K, 1.0);
+            N = B->dims[0];
+        } else if (batched) {
+            if (A->dims.size() != 3 || B->dims.size() != 3)
+                return;
+            Bt = A->dims[0], M = A->dims[1], K = A->dims[2], N = B->dims[2];
+        } else {
+            if (A->dims.size() != 2)
+                return;
+            M = A->dims[0], K = A->dims[1], N = B->dims[1];
+        }
+        c.modeled = true;
+        c.flops = 2 * Bt * M * N * K;
+        c.bytesIn = (Bt * M * K + Bt * K * N) * A->es;
+        c.bytesOut = Bt * M * N * (outEs ? outEs : A->es);
+    };
+    if (op == "mm")
+        gemm(0, 1, false, false, 0);
+    else if (op == "addmm")
+        gemm(1, 2, false, false, 0);
+    else if (op == "bmm")
+        gemm(0, 1, true, false, 0);
+    else if (op == "baddbmm")
+        gemm(1, 2, true, false, 0);
+    else if (op == "linear")
+        gemm(0, 1, false, true, 0);
+    else if (op == "_scaled_mm")
+        gemm(0, 1, false, false, 2);
+    else if (op == "mean" || op == "sum" || op == "amax" || op == "amin" || op == "max" || op == "min"
+             || op == "var" || op == "std" || op == "var_mean" || op == "norm" || op == "prod" || op == "all"
+             || op == "any" || op == "argmax" || op == "argmin") {
+        if (const auto t = tensorAt(dims, types, 0)) {
+            c.modeled = true;
+            c.bytesIn = t->bytes();
+            c.bytesOut = 0;
+            c.flops = t->numel();
+        }
+    } else if (op == "softmax" || op == "_softmax" || op == "_safe_softmax" || op == "log_softmax" || op == "_log_softmax") {
+        if (const auto t = tensorAt(dims, types, 0)) {
+            c.modeled = true;
+            c.bytesIn = c.bytesOut = t->bytes();
+            c.flops = t->numel();
+        }
+    } else if (op == "copy_") {
+        const auto dst = tensorAt(dims, types, 0), src = tensorAt(dims, types, 1);
+        if (dst && src) {
+            c.modeled = true;
+            c.bytesIn = src->bytes();
+            c.bytesOut = dst->bytes();
+        }
+    } else if (op == "_to_copy") {
+        if (const auto t = tensorAt(dims, types, 0)) {
+            c.modeled = true;
+            c.bytesIn = c.bytesOut = t->bytes();
+        }
+    } else if (op == "cat") {
+        // TensorList: the element size is only in the kernel name (OpaqueType<N>).
+        const size_t p = kernelName.find("OpaqueType<");
+        const auto *list = dims[0].list();
+        if (p != std::string_view::npos && list) {
+            const int es = std::atoi(std::string(kernelName.substr(p + 11, 3)).c_str());
+            double numel = 0;
+            for (const JVal &t : *list) {
+                double n = 1;
+                if (const auto *d = t.list())
+                    for (const JVal &x : *d)
+                        n *= x.num() ? *x.num() : 0;
+                numel += n;
+            }
+            if (es > 0) {
+                c.modeled = true;
+                c.bytesIn = c.bytesOut = numel * es;
+            }
+        }
+    } else if (isElementwiseOp(op)) {
+        std::vector<Tensor> ts;
+        for (size_t i = 0; i < dims.size(); ++i)
+            if (auto t = tensorAt(dims, types, i))
+                ts.push_back(*t);
+        if (!ts.empty()) {
+            size_t rank = 0;
+            int maxEs = 0;
+            double in = 0;
+            for (const Tensor &t : ts) {
+                rank = std::max(rank, t.dims.size());
+                maxEs = std::max(maxEs, t.es);
+                in += t.bytes();
+            }
+            std::vector<double> out(rank, 1);
+            for (const Tensor &t : ts)
+                for (size_t j = 0; j < t.dims.size(); ++j) {
+                    double &o = out[rank - t.dims.size() + j];
+                    o = std::max(o, t.dims[j]);
+                }
+            double numel = 1;
+            for (double d : out)
+                numel *= d;
+            c.modeled = true;
+            c.bytesIn = in;
+            c.bytesOut = numel * maxEs;
+            c.flops = numel;
+        }
+    }
+    return c;
+}
+
+ModuleCandidates findModuleCandidates(const Trace &trace, const TraceAttribution &attr, const GpuSpecs &specs,
+                                      const ModuleCandidateOptions &options)
+{
+    const EventStore &s = trace.store;
+    const GpuOpTable &k = s.kernels;
+    ModuleCandidates out;
+
+    // D.4 baseline: the whole GPU span, idle gaps included.
+    Ns lo = 0, hi = 0;
+    bool any = false;
+    for (const GpuOpTable *t : {&s.kernels, &s.memOps})
+        for (size_t i = 0; i < t->size(); ++i) {
+            lo = any ? std::min(lo, t->start[i]) : t->start[i];
+            hi = any ? std::max(hi, t->end(i)) : t->end(i);
+            any = true;
+        }
+    out.baselineMs = double(hi - lo) / 1e6;
+    const GpuSpec *gpu = nullptr;
+    if (!options.gpuKey.empty())
+        gpu = specs.byKey(options.gpuKey);
+    else if (const auto dev = analysedDevice(s))
+        gpu = specs.find(*dev);
+    out.gpuKey = gpu ? gpu->key : "";
+    if (out.baselineMs <= 0)
+        return out;
+
+    // Kernels per launching cpu_op, ops per thread sorted by start.
+    std::unordered_map<int32_t, std::vector<uint32_t>> kernelsOfOp;
+    for (size_t i = 0; i < k.size(); ++i)
+        if (i < attr.cpuOp.size() && attr.cpuOp[i] >= 0 && attr.kind[i] != AttributionKind::Inferred)
+            kernelsOfOp[attr.cpuOp[i]].push_back(uint32_t(i));
+    std::map<std::pair<ProcId, ProcId>, std::vector<int32_t>> opsOfThread;
+    for (const auto &[op, ks] : kernelsOfOp)
+        opsOfThread[{s.cpuOps.pid[size_t(op)], s.cpuOps.tid[size_t(op)]}].push_back(op);
+    for (auto &[t, ops] : opsOfThread)
+        std::sort(ops.begin(), ops.end(), [&](int32_t a, int32_t b) {
+            return std::make_pair(s.cpuOps.start[size_t(a)], a) < std::make_pair(s.cpuOps.start[size_t(b)], b);
+        });
+
+    std::vector<Container> containers;
+    containers.reserve(s.pyFrames.size() + s.cpuOps.size());
+    for (size_t i = 0; i < s.pyFrames.size(); ++i)
+        if (s.pyFrames.dur[i] > 0)
+            containers.push_back({s.pyFrames.start[i], s.pyFrames.start[i] + s.pyFrames.dur[i], s.pyFrames.pid[i],
+                                  s.pyFrames.tid[i], s.str(s.pyFrames.name[i])});
+    for (size_t i = 0; i < s.cpuOps.size(); ++i)
+        if (s.cpuOps.dur[i] > 0)
+            containers.push_back({s.cpuOps.start[i], s.cpuOps.start[i] + s.cpuOps.dur[i], s.cpuOps.pid[i],
+                                  s.cpuOps.tid[i], s.str(s.cpuOps.name[i])});
+    std::stable_sort(containers.begin(), containers.end(), [](const Container &a, const Container &b) {
+        return a.start != b.start ? a.start < b.start : a.end > b.end;
+    });
+
+    // Split each op's cost evenly over its kernels (D.5).
+    std::unordered_map<int32_t, KernelCost> opCost;
+    auto kernelOf = [&](uint32_t id) {
+        ModuleKernel mk;
+        mk.kernel = id;
+        mk.name = std::string(s.str(k.name[id]));
+        const int32_t op = attr.cpuOp[id];
+        mk.op = std::string(s.str(s.cpuOps.name[size_t(op)]));
+        mk.type = kernelType(mk.name, mk.op);
+        mk.dur = k.dur[id];
+        auto it = opCost.find(op);
+        if (it == opCost.end())
+            it = opCost.emplace(op, costOfOp(s, size_t(op), mk.name)).first;
+        KernelCost c = it->second;
+        const double n = double(kernelsOfOp[op].size());
+        if (c.modeled && n > 1) {
+            c.flops /= n;
+            if (c.bytesIn > 0)
+                c.bytesIn /= n;
+            if (c.bytesOut > 0)
+                c.bytesOut /= n;
+        }
+        mk.cost = c;
+        return mk;
+    };
+
+    std::vector<ModuleCandidate> cands;
+    std::unordered_map<std::string, size_t> candOfBase;
+    std::vector<const Container *> firstInstance;
+    for (const Container &c : containers) {
+        auto t = opsOfThread.find({c.pid, c.tid});
+        if (t == opsOfThread.end())
+            continue;
+        const auto &ops = t->second;
+        auto first = std::lower_bound(ops.begin(), ops.end(), c.start,
+                                      [&](int32_t op, Ns v) { return s.cpuOps.start[size_t(op)] < v; });
+        std::vector<uint32_t> ks;
+        for (auto it = first; it != ops.end() && s.cpuOps.start[size_t(*it)] <= c.end; ++it)
+            if (s.cpuOps.start[size_t(*it)] + s.cpuOps.dur[size_t(*it)] <= c.end + 1)
+                for (uint32_t kid : kernelsOfOp[*it])
+                    ks.push_back(kid);
+        if (ks.size() < 2)
+            continue;
+        const std::string base = baseNameOf(c.name);
+        Ns time = 0;
+        for (uint32_t kid : ks)
+            time += k.dur[kid];
+        if (auto it = candOfBase.find(base); it != candOfBase.end()) {
+            ++cands[it->second].instanceCount;
+            cands[it->second].totalKernelTime += time;
+            continue;
+        }
+        ModuleCandidate m;
+        m.operation = displayName(base);
+        m.moduleName = std::string(c.name);
+        for (uint32_t kid : ks)
+            m.kernels.push_back(kernelOf(kid));
+        m.totalKernelTime = time;
+        candOfBase.emplace(base, cands.size());
+        cands.push_back(std::move(m));
+        firstInstance.push_back(&c);
+    }
+
+    // D.3 gates.
+    std::vector<ModuleCandidate> kept;
+    for (size_t ci = 0; ci < cands.size(); ++ci) {
+        ModuleCandidate &m = cands[ci];
+        bool fused = false;
+        m.eligibleKernelCount = 0;
+        for (const ModuleKernel &mk : m.kernels) {
+            const std::string n = lowerAscii(mk.name);
+            const bool excluded = has(n, {"nccl", "rccl", "memcpy", "memset"});
+            const bool already = has(n, {"attn_fwd", "attn_bwd", "fmha", "unified_attention", "paged_attention",
+                                         "flash_attn", "flash_fwd", "silu_and_mul"});
+            fused = fused || already;
+            if (!excluded && !already)
+                ++m.eligibleKernelCount;
+        }
+        if (fused || m.eligibleKernelCount < 2)
+            continue;
+        const bool anyMatrix = std::any_of(m.kernels.begin(), m.kernels.end(), [](const ModuleKernel &x) { return x.matrix(); });
+        const bool restNormOrCopy = std::all_of(m.kernels.begin(), m.kernels.end(), [](const ModuleKernel &x) {
+            return x.matrix() || x.type == "Copy/Cast"
+                || has(lowerAscii(x.name), {"batchnorm", "layernorm", "groupnorm", "instancenorm", "rmsnorm"});
+        });
+        if (anyMatrix && restNormOrCopy)
+            continue;
+        if (isContainerName(baseNameOf(m.moduleName)))
+            continue;
+        // Attention-core narrowing: GEMM … softmax … GEMM.
+        for (size_t i = 0; i < m.kernels.size(); ++i) {
+            if (lowerAscii(m.kernels[i].name).find("softmax") == std::string::npos)
+                continue;
+            int before = -1, after = -1;
+            for (int j = int(i) - 1; j >= 0 && before < 0; --j)
+                if (m.kernels[size_t(j)].type == "GEMM")
+                    before = j;
+            for (size_t j = i + 1; j < m.kernels.size() && after < 0; ++j)
+                if (m.kernels[j].type == "GEMM")
+                    after = int(j);
+            if (before < 0 || after < 0)
+                continue;
+            m.kernels = std::vector<ModuleKernel>(m.kernels.begin() + before, m.kernels.begin() + after + 1);
+            m.eligibleKernelCount = m.kernels.size();
+            Ns slice = 0;
+            for (const ModuleKernel &x : m.kernels)
+                slice += x.dur;
+            m.totalKernelTime = slice * Ns(m.instanceCount);
+            break;
+        }
+        // Parent chain of the first instance: enclosing containers on its thread, innermost first.
+        const Container &self = *firstInstance[ci];
+        std::vector<const Container *> parents;
+        for (const Container &c : containers)
+            if (&c != &self && c.pid == self.pid && c.tid == self.tid && c.start <= self.start && c.end >= self.end
+                && (c.start < self.start || c.end > self.end || &c < &self))
+                parents.push_back(&c);
+        std::sort(parents.begin(), parents.end(), [](const Container *a, const Container *b) {
+            return a->end - a->start < b->end - b->start;
+        });
+        for (const Container *p : parents)
+            m.parentChain.push_back(baseNameOf(p->name));
+        kept.push_back(std::move(m));
+    }
+    // Kernel-set dedup: the same ordered kernel list keeps the module scope with the deepest chain.
+    std::vector<ModuleCandidate> unique;
+    std::map<std::vector<std::string>, size_t> byKernels;
+    for (ModuleCandidate &m : kept) {
+        std::vector<std::string> key;
+        for (const ModuleKernel &x : m.kernels)
+            key.push_back(x.name);
+        auto it = byKernels.find(key);
+        if (it == byKernels.end()) {
+            byKernels.emplace(std::move(key), unique.size());
+            unique.push_back(std::move(m));
+            continue;
+        }
+        ModuleCandidate &old = unique[it->second];
+        const auto rank = [](const ModuleCandidate &c) {
+            return std::make_pair(c.moduleName.rfind("nn.Module:", 0) == 0, c.parentChain.size());
+        };
+        if (rank(m) > rank(old))
+            old = std::move(m);
+    }
+    std::stable_sort(unique.begin(), unique.end(), [](const ModuleCandidate &a, const ModuleCandidate &b) {
+        return a.totalKernelTime > b.totalKernelTime;
+    });
+
+    // D.4 pre-estimation filters.
+    std::vector<ModuleCandidate> filtered;
+    std::map<std::tuple<uint64_t, size_t, long long>, size_t> bySignature;
+    for (ModuleCandidate &m : unique) {
+        if (m.kernels.size() > 15)
+            continue;
+        if (double(m.totalKernelTime) / 1000.0 < out.baselineMs * 10 * 2.0)
+            continue;
+        const auto sig = std::make_tuple(m.instanceCount, m.kernels.size(), std::llround(double(m.totalKernelTime) / 100.0));
+        if (auto it = bySignature.find(sig); it != bySignature.end()) {
+            if (m.moduleName.size() < filtered[it->second].moduleName.size())
+                filtered[it->second] = std::move(m);
+            continue;
+        }
+        bySignature.emplace(sig, filtered.size());
+        filtered.push_back(std::move(m));
+    }
+
+    // D.6 estimates.
+    for (ModuleCandidate &m : filtered) {
+        const auto &ks = m.kernels;
+        if (ks.size() < 2)
+            continue;
+        size_t modeled = 0, matrices = 0;
+        bool triton = false, normOnly = true;
+        for (const ModuleKernel &x : ks) {
+            modeled += x.cost.modeled;
+            matrices += x.matrix();
+            triton = triton || x.name.rfind("triton_", 0) == 0;
+            if (!x.matrix())
+                normOnly = normOnly && (x.type == "Norm" || has(lowerAscii(x.name), {"batchnorm", "layernorm", "groupnorm",
+                                                                                      "instancenorm", "miopenbatchnorm", "rmsnorm"}));
+        }
+        if (!modeled || matrices == ks.size() || triton || (matrices && normOnly))
+            continue;
+        const double coverage = double(modeled) / double(ks.size());
+        if (coverage < (ks.size() < 5 ? 0.5 : 0.75))
+            continue;
+        double currentUs = 0;
+        for (const ModuleKernel &x : ks)
+            currentUs += double(x.dur) / 1000.0;
+        if (currentUs <= 0)
+            continue;
+        // Sub-groups: each matrix kernel starts a new group.
+        std::vector<std::vector<const ModuleKernel *>> groups;
+        for (const ModuleKernel &x : ks) {
+            if (x.matrix() || groups.empty())
+                groups.emplace_back();
+            groups.back().push_back(&x);
+        }
+        double savings = 0;
+        bool estimable = true, epilogue = false;
+        for (const auto &g : groups) {
+            const bool gm = std::any_of(g.begin(), g.end(), [](const ModuleKernel *x) { return x->matrix(); });
+            const bool gn = std::any_of(g.begin(), g.end(), [](const ModuleKernel *x) { return !x->matrix(); });
+            if (gm && gn) {
+                epilogue = true;
+                for (const ModuleKernel *x : g)
+                    if (!x->matrix())
+                        savings += double(x->dur) / 1000.0;
+            } else if (!gm) {
+                std::vector<const ModuleKernel *> md;
+                double groupUs = 0, unmodeledUs = 0;
+                for (const ModuleKernel *x : g) {
+                    groupUs += double(x->dur) / 1000.0;
+                    if (x->cost.modeled)
+                        md.push_back(x);
+                    else
+                        unmodeledUs += double(x->dur) / 1000.0;
+                }
+                if (md.empty())
+                    continue;
+                if (!gpu) {
+                    estimable = false;
+                    break;
+                }
+                const auto side = [](const KernelCost &c, bool in) {
+                    const double v = in ? c.bytesIn : c.bytesOut;
+                    if (v >= 0)
+                        return v;
+                    return (std::max(c.bytesIn, 0.0) + std::max(c.bytesOut, 0.0)) / 2.0;
+                };
+                const double bytes = side(md.front()->cost, true) + side(md.back()->cost, false);
+                double flops = 0;
+                for (const ModuleKernel *x : md)
+                    flops += x->cost.flops;
+                const auto vec = gpu->peakFlops.find("vector_fp32");
+                const double tMem = bytes / gpu->hbmBytesPerS * 1e6;
+                const double tVec = vec == gpu->peakFlops.end() ? 0.0 : flops / vec->second * 1e6;
+                const double tOpt = std::max(tMem, tVec), tSum = tMem + tVec;
+                const double tFused = tOpt + (1.0 - 0.85) * (tSum - tOpt);
+                savings += std::max(0.0, groupUs - tFused - unmodeledUs);
+            }
+        }
+        if (!estimable)
+            continue;
+        const double gapHigh = savings / currentUs;
+        m.timeMs = currentUs * double(m.instanceCount) / 1000.0;
+        m.savingsHighMs = savings * double(m.instanceCount) / 1000.0;
+        if (m.savingsHighMs < 0.1)
+            continue;
+        m.impactHigh = gapHigh * m.timeMs / out.baselineMs * 100.0;
+        m.impactMid = 0.875 * m.impactHigh;
+        m.impactLow = 0.75 * m.impactHigh;
+        if (m.impactHigh < 2.0)
+            continue;
+        m.modeledKernelCount = modeled;
+        m.estimation = modeled == ks.size() ? "full" : "partial";
+        m.bound = epilogue ? "compute" : "memory";
+        m.fusionType = matrices ? "matrix_compute" : "memory_bound";
+        if (modeled < ks.size())
+            m.warning = std::to_string(ks.size() - modeled) + " of " + std::to_string(ks.size())
+                      + " kernels lack a cost model; their measured time is used";
+        // D.7 confidence and label.
+        const std::string hint = lowerAscii(baseNameOf(m.moduleName) + " " + m.moduleName);
+        std::string nameSignal;
+        if (has(hint, {"attention", "sdpa", "self_attn"}))
+            nameSignal = "attention";
+        else if (has(hint, {"rmsnorm", "rms_norm", "layernorm", "layer_norm", "batchnorm", "batch_norm"}))
+            nameSignal = "norm";
+        else if (has(hint, {"mlp"}))
+            nameSignal = "mlp";
+        else if (has(hint, {"rotary", "rope", "apply_rotary"}))
+            nameSignal = "rope";
+        else if (has(hint, {"silu", "swiglu"}))
+            nameSignal = "siglu";
+        bool anySoftmax = false, anyRsqrt = false, anyNeg = false, anyCat = false, anyAct = false, anyMul = false;
+        for (const ModuleKernel &x : ks) {
+            const std::string n = lowerAscii(x.name);
+            anySoftmax = anySoftmax || n.find("softmax") != std::string::npos;
+            anyRsqrt = anyRsqrt || n.find("rsqrt") != std::string::npos;
+            anyNeg = anyNeg || n.find("neg") != std::string::npos;
+            anyCat = anyCat || has(n, {"catarray", "cat_"});
+            anyAct = anyAct || has(n, {"silu", "gelu"});
+            anyMul = anyMul || has(n, {"mul"});
+        }
+        std::string composition;
+        if (matrices >= 2 && anySoftmax)
+            composition = "attention";
+        else if (anyRsqrt)
+            composition = "norm";
+        else if (matrices >= 2 && matrices < ks.size())
+            composition = "mlp";
+        else if (anyNeg && anyCat)
+            composition = "rope";
+        else if (!matrices && ks.size() >= 3)
+            composition = "elementwise_chain";
+        m.confidence = !nameSignal.empty() && !composition.empty() ? "high"
+                     : (!nameSignal.empty() || !composition.empty()) ? "medium" : "low";
+        const bool anySub = std::any_of(ks.begin(), ks.end(), [](const ModuleKernel &x) { return x.op == "aten::sub"; });
+        if (nameSignal == "attention")
+            m.label = "Unfused attention";
+        else if (nameSignal == "norm")
+            m.label = anySub || has(hint, {"layer_norm", "layernorm"}) ? "Unfused LayerNorm"
+                    : has(hint, {"batch_norm", "batchnorm"}) ? "Unfused BatchNorm" : "Unfused RMSNorm";
+        else if (nameSignal == "rope")
+            m.label = "Unfused RoPE";
+        else if (anyAct && anyMul)
+            m.label = "Unfused SwiGLU/GeGLU";
+        else if (epilogue)
+            m.label = "GEMM epilogue";
+        else if (composition == "elementwise_chain")
+            m.label = "Element-wise chain";
+        else
+            m.label = "Fusion candidate";
+        out.candidates.push_back(std::move(m));
+    }
+    std::stable_sort(out.candidates.begin(), out.candidates.end(),
+                     [](const ModuleCandidate &a, const ModuleCandidate &b) { return a.impactMid > b.impactMid; });
+    return out;
+}
+
+} // namespace fusion

@@ -1,0 +1,44 @@
+#pragma once
+// Innermost-enclosing-interval queries over intervals that nest, such as the Python frames of one
+// thread or annotation windows. Built once in O(n log n); a query is a binary search plus a short
+// walk up the nesting (bounded by the nesting depth), so attributing millions of kernels stays cheap.
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+namespace fusion {
+
+class IntervalForest {
+public:
+    using Group = std::pair<int64_t, int64_t>;  // e.g. (pid, tid): intervals only nest within a group
+    struct Interval {
+        Group group;
+        int64_t start = 0, end = 0;  // inclusive at both ends
+        uint32_t id = 0;             // the caller's row
+    };
+    static constexpr int32_t npos = -1;
+
+    void build(std::vector<Interval> intervals);
+
+    // The innermost interval of `group` that contains t (as a node index), or npos.
+    int32_t innermost(Group group, int64_t t) const;
+    // The interval nearest to t in `group` when none contains it: returns the node and the gap.
+    int32_t nearest(Group group, int64_t t, int64_t &gap) const;
+
+    size_t size() const { return m_nodes.size(); }
+    const Interval &node(int32_t n) const { return m_nodes[size_t(n)]; }
+    // The enclosing node, or npos; a parent always has a smaller index than its children.
+    int32_t parent(int32_t n) const { return m_parent[size_t(n)]; }
+
+private:
+    // Node range [first, last) of a group, or an empty range.
+    std::pair<int32_t, int32_t> range(Group group) const;
+
+    std::vector<Interval> m_nodes;    // sorted by (group, start, longer first, id)
+    std::vector<int32_t> m_parent;
+    std::vector<int32_t> m_lastEnding;  // per node: the node ending last among the group's nodes up to it
+    std::vector<std::pair<Group, int32_t>> m_groupStart;  // first node of each group, by group
+};
+
+} // namespace fusion

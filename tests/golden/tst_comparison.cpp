@@ -1,0 +1,99 @@
+// The comparison engine on real traces: the Qwen1.5-0.5B pair (H100 vs MI300X) has 24 decoder
+// layers on each side (nn.Module: Qwen2DecoderLayer_0..23, counted independently from the trace's
+// python_function events), the bert-small pair has 4 (BertLayer_0..3); a trace compared with
+// itself yields no fusion finding.
+#include "testsupport.h"
+#include "compare/comparison.h"
+
+#include <QTest>
+#include <future>
+
+using namespace fusion;
+
+namespace {
+std::shared_ptr<AnalyzedTrace> analyzed(const char *relative)
+{
+    return loadAndAnalyze(test::sharedTrace(relative), {});
+}
+constexpr const char *kQwenH100 = "tracelens/h100/Qwen_Qwen1.5-0.5B-Chat__1016005.json.gz";
+constexpr const char *kQwenMi300 = "tracelens/mi300/Qwen_Qwen1.5-0.5B-Chat__1016005.json.gz";
+constexpr const char *kBertH100 = "tracelens/h100/gaunernst_bert-small-uncased__1016001.json.gz";
+constexpr const char *kBertMi300 = "tracelens/mi300/gaunernst_bert-small-uncased__1016001.json.gz";
+} // namespace
+
+class ComparisonTest : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        if (test::sharedTracesDir().isEmpty())
+            return;
+        // Loaded in parallel, as the CLI and GUI do.
+        auto a = std::async(std::launch::async, analyzed, kQwenH100);
+        m_qwenMi300 = analyzed(kQwenMi300);
+        m_qwenH100 = a.get();
+    }
+
+    void theQwenPairHas24DecoderLayersAlignedOneToOne()
+    {
+        REQUIRE_SHARED_TRACES();
+        QCOMPARE(m_qwenH100->layers.method, std::string("module scope"));
+        QCOMPARE(m_qwenH100->layers.layers.size(), size_t(24));
+        QCOMPARE(m_qwenMi300->layers.layers.size(), size_t(24));
+        QCOMPARE(m_qwenH100->layers.blockName, std::string("Qwen2DecoderLayer"));
+        const Comparison c = compareTraces(*m_qwenH100, *m_qwenMi300);
+        QCOMPARE(c.layers.pairs.size(), size_t(24));
+        for (const LayerPair &p : c.layers.pairs) {
+            QVERIFY(p.a >= 0 && p.b >= 0);
+            QCOMPARE(m_qwenH100->layers.layers[size_t(p.a)].ordinal, m_qwenMi300->layers.layers[size_t(p.b)].ordinal);
+        }
+    }
+
+    void theOpTableCountsAddUpToEachTracesKernels()
+    {
+        REQUIRE_SHARED_TRACES();
+        const Comparison c = compareTraces(*m_qwenH100, *m_qwenMi300);
+        uint64_t a = 0, b = 0;
+        Ns ta = 0, tb = 0;
+        for (const OpRow &r : c.ops) {
+            a += r.aCount, b += r.bCount;
+            ta += r.aTotal, tb += r.bTotal;
+        }
+        // 1465 and 1516 kernels, 45432.698 and 43062.042 µs: tools/golden_reference.py.
+        QCOMPARE(a, uint64_t(1465));
+        QCOMPARE(b, uint64_t(1516));
+        QCOMPARE(ta, Ns(45432698));
+        QCOMPARE(tb, Ns(43062042));
+    }
+
+    void aTraceComparedWithItselfHasNoFusionFinding()
+    {
+        REQUIRE_SHARED_TRACES();
+        const Comparison c = compareTraces(*m_qwenH100, *m_qwenH100);
+        QVERIFY(c.findings.empty());
+        QCOMPARE(c.layers.pairs.size(), size_t(24));
+        for (const LayerPair &p : c.layers.pairs)
+            for (const KernelPair &k : p.kernels)
+                QVERIFY(k.sameKernel);
+    }
+
+    void theBertPairHasFourLayersEach()
+    {
+        REQUIRE_SHARED_TRACES();
+        const auto a = analyzed(kBertH100), b = analyzed(kBertMi300);
+        QCOMPARE(a->layers.layers.size(), size_t(4));
+        QCOMPARE(b->layers.layers.size(), size_t(4));
+        const Comparison c = compareTraces(*a, *b);
+        QCOMPARE(c.layers.pairs.size(), size_t(4));
+        uint64_t n = 0;
+        for (const OpRow &r : c.ops)
+            n += r.aCount + r.bCount;
+        QCOMPARE(n, uint64_t(60 + 60));
+    }
+
+private:
+    std::shared_ptr<AnalyzedTrace> m_qwenH100, m_qwenMi300;
+};
+
+QTEST_GUILESS_MAIN(ComparisonTest)
+#include "tst_comparison.moc"
