@@ -73,7 +73,7 @@ void writeStageFindingsJson(JsonWriter &w, const TriageFindings &findings, Stage
             w.field("origin", m.origin);
             w.field("confidence", m.confidence());
             w.field("related_us", toUs(m.related), 3);
-            w.field("share", m.share, 3);
+            w.field("share", m.share / 100.0, 5);  // a fraction, like every "share" in the JSON
             w.key("evidence_kernels").beginArray();
             for (const std::string &e : m.evidence)
                 w.value(e);
@@ -112,7 +112,7 @@ void writeStageFindingsJson(JsonWriter &w, const TriageFindings &findings, Stage
             w.field("launch_op", r.launchOp);
             w.field("count", r.count);
             w.field("total_us", toUs(r.total), 3);
-            w.field("share", r.share, 3);
+            w.field("share", r.share / 100.0, 5);  // a fraction, like every "share" in the JSON
             w.field("exclusive_us", toUs(r.exclusive), 3);
             w.field("hidden_us", toUs(r.hidden), 3);
             w.field("hidden_by_compute_us", toUs(r.hiddenByCompute), 3);

@@ -136,10 +136,12 @@ bool rawOf(od::value v, std::string_view &out)
 // The key of a field without unescaping: keys in traces are plain ASCII.
 std::string_view keyOf(od::field &f)
 {
+    // simdjson has checked that the string is closed; skip escapes pairwise so that a key ending in
+    // an escaped backslash ("a\\\\") ends at its real closing quote, not past the end of the buffer.
     const char *p = f.key().raw();
     const char *e = p;
-    while (*e != '"' || (e > p && e[-1] == '\\'))
-        ++e;
+    while (*e != '"')
+        e += *e == '\\' ? 2 : 1;
     return {p, size_t(e - p)};
 }
 
@@ -186,7 +188,7 @@ private:
             at = m_bytes.data() + m_bytes.size();
         if (e == simdjson::INCOMPLETE_ARRAY_OR_OBJECT || e == simdjson::UNCLOSED_STRING
             || e == simdjson::INSUFFICIENT_PADDING || e == simdjson::OUT_OF_BOUNDS)
-            fail("truncated JSON: the file ends inside an object, array or string", at);
+            fail("truncated JSON: the file ends inside an object, array or string", m_bytes.data() + m_bytes.size());
         fail(std::string("invalid JSON: ") + simdjson::error_message(e), at);
     }
 
@@ -203,7 +205,7 @@ private:
     const std::string &m_file;
     const ParseOptions &m_options;
     ParseResult m_result;
-    uint64_t m_kinds[3][CatCount] = {};  // [X, flow, other-ph][cat]
+    uint64_t m_kinds[4][CatCount] = {};  // [X, s, f, other ph][cat]
     std::map<std::string, uint64_t> m_otherKinds;
     uint32_t m_order = 0;
     bool m_structureBroken = false;
@@ -379,9 +381,9 @@ void Parser::store(Event &e)
 {
     EventStore &s = m_result.store;
     const Cat cat = catOf(e.cat);
-    const int phRow = e.ph == 'X' ? 0 : (e.ph == 's' || e.ph == 'f' || e.ph == 't') ? 1 : 2;
+    const int phRow = e.ph == 'X' ? 0 : e.ph == 's' ? 1 : e.ph == 'f' ? 2 : 3;
     ++m_kinds[phRow][cat];
-    if (cat == CatOther || phRow == 2)
+    if (cat == CatOther || phRow == 3)
         ++m_otherKinds[std::string(1, e.ph ? e.ph : '?') + "/" + std::string(e.cat)];
     ++s.eventCount;
     const uint32_t order = m_order++;
@@ -403,7 +405,10 @@ void Parser::store(Event &e)
     }
     if (e.ph != 'X')
         return;
-    if (!e.hasTs || e.dur < 0) {
+    // Times beyond ±3e18 ns (year 2065) are garbage; bounding them keeps every end (ts + dur) and
+    // every difference of two times within int64.
+    constexpr Ns kMaxTime = Ns(3'000'000'000'000'000'000);
+    if (!e.hasTs || e.dur < 0 || e.dur > kMaxTime || e.ts > kMaxTime || e.ts < -kMaxTime) {
         ++m_badEvents;  // a complete event without a usable time cannot be placed; skip it
         return;
     }
@@ -775,8 +780,23 @@ ParseResult Parser::run()
     const size_t firstNonSpace = all.find_first_not_of(" \t\r\n");
     if (firstNonSpace == std::string_view::npos)
         fail("file is empty (only whitespace)");
-    if (all[firstNonSpace] != '{' && all[firstNonSpace] != '[')
+    if (all[firstNonSpace] != '{' && all[firstNonSpace] != '[') {
+        if (std::string_view("\"-0123456789tfn").find(all[firstNonSpace]) != std::string_view::npos)
+            fail("not a Chrome trace: the top-level value is not an object or an array", all.data() + firstNonSpace);
         fail("not JSON: expected '{' or '[' but the file starts with something else", all.data() + firstNonSpace);
+    }
+    // NUL bytes after the document (a file preallocated or cut short by a crash) are not JSON; the
+    // document before them is usable.
+    const size_t lastUseful = all.find_last_not_of(std::string_view(" \t\r\n\0", 5));
+    if (all[lastUseful] != '\0' && lastUseful + 1 < all.size()
+        && all.find_first_not_of(std::string_view(" \t\r\n", 4), lastUseful + 1) != std::string_view::npos) {
+        const TraceBuffer trimmed = TraceBuffer::fromString(all.substr(0, lastUseful + 1));
+        const size_t nuls = all.size() - lastUseful - 1;
+        Parser inner(trimmed, m_file, m_options);
+        ParseResult r = inner.run();
+        r.warnings.push_back("ignored " + std::to_string(nuls) + " NUL/blank bytes after the end of the JSON document");
+        return r;
+    }
 
     bool done = false;
     try {
@@ -801,8 +821,8 @@ void Parser::finish()
         m_result.warnings.push_back(std::to_string(m_badEvents)
                                     + " events skipped (not objects, or complete events without a valid ts/dur)");
     EventStore &s = m_result.store;
-    const int phNames[3] = {'X', 'f', '?'};
-    for (int r = 0; r < 2; ++r)
+    const char phNames[3] = {'X', 's', 'f'};
+    for (int r = 0; r < 3; ++r)
         for (int c = 0; c < CatCount; ++c)
             if (m_kinds[r][c] && c != CatOther)
                 s.eventKinds[std::string(1, char(phNames[r])) + "/" + kCatNames[c]] += m_kinds[r][c];
