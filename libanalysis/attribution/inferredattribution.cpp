@@ -43,6 +43,7 @@ size_t inferAttributions(const Trace &trace, TraceAttribution &attr)
         attr.kind[to] = AttributionKind::Inferred;
         attr.location[to] = attr.location[from];
         attr.scope[to] = attr.scope[from];
+        attr.cpuOp[to] = attr.cpuOp[from];  // the same op type launched the matched kernel
         ++inferred;
     }
     attr.recomputeShares(k);
