@@ -4,7 +4,8 @@
 set -eu
 PKGS="build-essential cmake ninja-build pkg-config python3 \
 qt6-base-dev qt6-charts-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n \
-libgl1-mesa-dev libsimdjson-dev libyaml-cpp-dev libarchive-dev zstd xvfb xauth time"
+libgl1-mesa-dev libsimdjson-dev libyaml-cpp-dev libarchive-dev zlib1g-dev zstd xvfb xauth time \
+dpkg-dev file"
 missing=""
 for p in $PKGS; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -4,11 +4,11 @@
 
 namespace fusion {
 
-// The path of resources/<name>, looked up in this order:
-//   1. $FUSIONSCOPE_DATA_DIR/<name>           (a user's or a test's override)
-//   2. the source tree's resources/ folder    (development builds run from the build tree)
-//   3. the configured install data dir        (share/fusionscope under the install prefix)
-//   4. <directory of the executable>/../share/fusionscope   (a relocated install or AppImage)
+// The path of resources/<name>. $FUSIONSCOPE_DATA_DIR/<name> (a user's or a test's override) wins;
+// then, for a program run from inside its build tree (a development build):
+//   the source tree's resources/ folder, the configured install data dir, <exe dir>/../share/fusionscope;
+// for any other program (installed, relocated with dpkg -x or a tarball, an AppImage):
+//   <exe dir>/../share/fusionscope, the configured install data dir, the source tree's resources/.
 // Throws std::runtime_error naming every place it looked when none holds the file.
 std::string findResource(const std::string &name);
 
