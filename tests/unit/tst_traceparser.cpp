@@ -141,7 +141,7 @@ void TraceParserTest::badInputGetsOneClearError_data()
     QTest::newRow("no events key") << QByteArray(R"J({"foo": 1})J") << "no \"traceEvents\"" << -1LL;
     QTest::newRow("events not array") << QByteArray(R"J({"traceEvents": {}})J") << "is not an array" << -1LL;
     QTest::newRow("no events") << QByteArray(R"J({"traceEvents": []})J") << "has no events" << -1LL;
-    QTest::newRow("scalar document") << QByteArray("42") << "not JSON" << 0LL;
+    QTest::newRow("scalar document") << QByteArray("42") << "not an object or an array" << 0LL;
 }
 
 void TraceParserTest::badInputGetsOneClearError()
