@@ -222,6 +222,7 @@ Comparison compareTraces(const AnalyzedTrace &a, const AnalyzedTrace &b, const C
     });
 
     c.findings = detectFusions(a, b, c, o.stage);
+    c.modules = compareModules(a, b);
 
     // Warnings in the spirit of the reference analyzer: what limits the comparison's evidence.
     for (const auto *t : {&a, &b}) {

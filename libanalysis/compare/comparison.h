@@ -2,6 +2,7 @@
 // Two analysed traces compared (SPEC §3): aligned layers, aligned kernels inside them, the operation,
 // layer and same-kernel tables, and fusion findings from all five detection methods, merged.
 #include "compare/analyzedtrace.h"
+#include "compare/modulecomparison.h"
 
 #include <string>
 #include <vector>
@@ -77,6 +78,7 @@ struct Comparison {
     std::vector<OpRow> ops;              // by B+A total time, descending
     std::vector<SameKernelRow> sameKernels;
     std::vector<FusionFinding> findings; // by time at stake, descending
+    std::vector<ModuleDifference> modules;  // same module, more kernels per call on one side
     std::vector<std::string> warnings;
 };
 

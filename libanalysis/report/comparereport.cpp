@@ -140,6 +140,27 @@ void writeCompareJson(JsonWriter &w, const AnalyzedTrace &a, const AnalyzedTrace
     }
     w.endArray();
 
+    w.key("module_candidates").beginArray();
+    for (const ModuleDifference &m : c.modules) {
+        w.beginObject();
+        w.field("module", m.module);
+        w.field("unfused_side", std::string(1, m.unfusedSide));
+        w.field("a_calls", uint64_t(m.aInstances));
+        w.field("b_calls", uint64_t(m.bInstances));
+        w.field("a_kernels_per_call", m.aKernelsPerCall, 2);
+        w.field("b_kernels_per_call", m.bKernelsPerCall, 2);
+        w.field("a_us", toUs(m.aTotal), 3);
+        w.field("b_us", toUs(m.bTotal), 3);
+        w.field("impact_us", toUs(m.timeDifference), 3);
+        w.field("impact_pct", m.impactPercent, 2);
+        w.key("a_kernels");
+        idArray(w, m.aKernels);
+        w.key("b_kernels");
+        idArray(w, m.bKernels);
+        w.endObject();
+    }
+    w.endArray();
+
     w.key("op_table").beginArray();
     for (const OpRow &r : c.ops) {
         w.beginObject();
@@ -194,6 +215,15 @@ void writeCompareText(std::ostream &out, const AnalyzedTrace &a, const AnalyzedT
         out << "      " << f.evidence << '\n';
         if (!f.locations.empty())
             out << "      at " << f.locations.front() << '\n';
+    }
+    if (!c.modules.empty()) {
+        out << "\nModules launching more kernels per call on one side:\n";
+        for (const ModuleDifference &m : c.modules)
+            out << "  " << std::left << std::setw(28) << m.module << std::right << " A " << std::setw(5)
+                << std::fixed << std::setprecision(1) << m.aKernelsPerCall << "  B " << std::setw(5) << m.bKernelsPerCall
+                << " kernels/call; " << sideLabel(c, m.unfusedSide == 'a' ? 'b' : 'a') << " fuses, "
+                << us(m.timeDifference) << " us (" << std::setprecision(2) << m.impactPercent << " %) at stake\n"
+                << std::defaultfloat;
     }
     out << "\nOperations (B relative to A: slower > 1.1×, faster < 0.9×):\n";
     out << "  " << std::left << std::setw(24) << "op" << std::right << std::setw(8) << "A n" << std::setw(8) << "B n"
@@ -258,6 +288,20 @@ void writeCompareMarkdown(std::ostream &out, const AnalyzedTrace &a, const Analy
         out << '\n';
     }
 
+    if (!c.modules.empty()) {
+        out << "## Modules with more kernels per call on one side\n\n"
+               "| module | A kernels/call | B kernels/call | fused by | impact µs | impact % |\n"
+               "|---|---:|---:|---|---:|---:|\n";
+        for (const ModuleDifference &m : c.modules) {
+            char buf[160];
+            std::snprintf(buf, sizeof buf, " | %.1f | %.1f | ", m.aKernelsPerCall, m.bKernelsPerCall);
+            char pct[32];
+            std::snprintf(pct, sizeof pct, "%.2f", m.impactPercent);
+            out << "| " << m.module << buf << sideLabel(c, m.unfusedSide == 'a' ? 'b' : 'a') << " | "
+                << us(m.timeDifference) << " | " << pct << " |\n";
+        }
+        out << '\n';
+    }
     out << "## Slowest operations (B relative to A)\n\n| op | A count | B count | A µs | B µs | B/A | status |\n"
            "|---|---:|---:|---:|---:|---:|---|\n";
     size_t n = 0;

@@ -79,6 +79,16 @@ private slots:
         QCOMPARE(it->fusedSide, 'b');
         QCOMPARE(it->confidence, std::string("high"));
         QCOMPARE(it->count, uint64_t(24));  // truth: 24 occurrences (6 layers × 4 passes)
+
+        // The same nn.Module, more kernels per call on one side: the truth's RMSNorm runs as 8
+        // separate kernels per call on NVIDIA ("kernels_per_occurrence": 8.0) and 1 on AMD.
+        auto norm = std::find_if(c.modules.begin(), c.modules.end(),
+                                 [](const ModuleDifference &m) { return m.module == "LlamaRMSNorm"; });
+        QVERIFY(norm != c.modules.end());
+        QCOMPARE(norm->unfusedSide, 'a');
+        QCOMPARE(norm->aKernelsPerCall, 8.0);
+        QCOMPARE(norm->bKernelsPerCall, 1.0);
+        QVERIFY(norm->timeDifference > 0);
     }
 
     void aSampleComparedWithItselfHasNoFinding()
