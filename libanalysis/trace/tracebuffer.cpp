@@ -13,6 +13,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zlib.h>
 
 namespace fusion {
 
@@ -71,6 +72,13 @@ struct ArchiveCloser {
     void operator()(archive *a) const { archive_read_free(a); }
 };
 using ArchivePtr = std::unique_ptr<archive, ArchiveCloser>;
+
+// libarchive's message, which it does not always set.
+std::string archiveError(archive *a, const char *fallback)
+{
+    const char *e = archive_error_string(a);
+    return e && *e ? e : fallback;
+}
 
 bool looksLikeTraceMember(std::string_view name)
 {
@@ -203,10 +211,10 @@ void readEntry(archive *a, const std::string &path, Growable &g, size_t limit, s
         if (n == 0)
             break;
         if (n < 0)
-            throw TraceError(path, std::string("cannot decompress: ") + archive_error_string(a));
+            throw TraceError(path, "cannot decompress: " + archiveError(a, "corrupt or truncated data"));
         if (g.size + size_t(n) > limit)
-            throw TraceError(path, "decompressed size exceeds the limit of " + mb(limit)
-                                       + " (a compression bomb, or raise the limit with --max-size)");
+            throw TraceError(path, "decompressed size exceeds the size limit of " + mb(limit)
+                                       + " (a compression bomb? raise the limit with --max-size)");
         g.append(chunk, size_t(n));
         if (progress && compressedSize > 0 && (g.size & ((1u << 24) - 1)) < size_t(n)) {
             const double done = double(archive_filter_bytes(a, -1)) / double(compressedSize);
@@ -224,7 +232,32 @@ size_t gzipSizeHint(const std::string &path, size_t compressedSize)
     unsigned char t[4] = {};
     in.read(reinterpret_cast<char *>(t), 4);
     const size_t isize = size_t(t[0]) | size_t(t[1]) << 8 | size_t(t[2]) << 16 | size_t(t[3]) << 24;
-    return isize >= compressedSize ? isize : compressedSize * 8;
+    // deflate expands at most ~1032:1: a trailer claiming more is corrupt or hostile.
+    const size_t most = compressedSize * 1032;
+    return isize >= compressedSize ? std::min(isize, most) : compressedSize * 8;
+}
+
+// libarchive does not check the gzip trailer: a flipped bit in the data would go unnoticed. For a
+// single-member gzip (the trailer's length matches the output) the CRC32 is checked here.
+void checkGzipTrailer(const std::string &path, const char *data, size_t size)
+{
+    std::ifstream in(path, std::ios::binary);
+    in.seekg(-8, std::ios::end);
+    unsigned char t[8] = {};
+    if (!in.read(reinterpret_cast<char *>(t), 8))
+        return;
+    const uint32_t crc = uint32_t(t[0]) | uint32_t(t[1]) << 8 | uint32_t(t[2]) << 16 | uint32_t(t[3]) << 24;
+    const uint32_t isize = uint32_t(t[4]) | uint32_t(t[5]) << 8 | uint32_t(t[6]) << 16 | uint32_t(t[7]) << 24;
+    if (isize != uint32_t(size))
+        return;  // several gzip members (the trailer is the last one's), or trailing bytes: not checked
+    uLong c = crc32(0L, Z_NULL, 0);
+    for (size_t done = 0; done < size;) {
+        const uInt n = uInt(std::min<size_t>(size - done, size_t(1) << 30));
+        c = crc32(c, reinterpret_cast<const Bytef *>(data + done), n);
+        done += n;
+    }
+    if (uint32_t(c) != crc)
+        throw TraceError(path, "corrupt gzip file: the CRC32 checksum of the data does not match its trailer");
 }
 
 } // namespace
@@ -237,6 +270,8 @@ TraceBuffer TraceBuffer::load(const std::string &path, const std::string &member
         throw TraceError(path, std::string("cannot open: ") + std::strerror(errno));
     if (S_ISDIR(st.st_mode))
         throw TraceError(path, "is a directory, not a trace file");
+    if (!S_ISREG(st.st_mode))  // a FIFO or device would block open() or never end
+        throw TraceError(path, "is not a regular file (a pipe, socket or device)");
     const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0)
         throw TraceError(path, std::string("cannot open: ") + std::strerror(errno));
@@ -252,7 +287,8 @@ TraceBuffer TraceBuffer::load(const std::string &path, const std::string &member
     if (c == Compression::None) {
         if (size_t(st.st_size) > limit) {
             close(fd);
-            throw TraceError(path, "file size " + mb(size_t(st.st_size)) + " exceeds the limit of " + mb(limit));
+            throw TraceError(path, "file size " + mb(size_t(st.st_size)) + " exceeds the size limit of " + mb(limit)
+                                       + " (raise the limit with --max-size)");
         }
         try {
             mapFile(path, fd, size_t(st.st_size), b.m_data, b.m_mapLength);
@@ -273,7 +309,7 @@ TraceBuffer TraceBuffer::load(const std::string &path, const std::string &member
     archive_read_support_format_all(a.get());
     archive_read_support_format_raw(a.get());
     if (archive_read_open_filename(a.get(), path.c_str(), 1 << 20) != ARCHIVE_OK)
-        throw TraceError(path, std::string("cannot decompress: ") + archive_error_string(a.get()));
+        throw TraceError(path, "cannot decompress: " + archiveError(a.get(), "unreadable compressed file"));
 
     Growable g;
     archive_entry *entry = nullptr;
@@ -283,7 +319,7 @@ TraceBuffer TraceBuffer::load(const std::string &path, const std::string &member
         if (r == ARCHIVE_EOF)
             break;
         if (r < ARCHIVE_WARN)
-            throw TraceError(path, std::string("cannot read archive: ") + archive_error_string(a.get()));
+            throw TraceError(path, "cannot read archive: " + archiveError(a.get(), "corrupt or truncated archive"));
         const bool raw = archive_format(a.get()) == ARCHIVE_FORMAT_RAW;
         const char *nm = archive_entry_pathname(entry);
         const std::string name = nm ? nm : "";
@@ -296,6 +332,8 @@ TraceBuffer TraceBuffer::load(const std::string &path, const std::string &member
         if (raw && c == Compression::Gzip)
             g.reserve(std::min(limit, gzipSizeHint(path, b.m_compressedSize)));
         readEntry(a.get(), path, g, limit, b.m_compressedSize, progress);
+        if (raw && c == Compression::Gzip)
+            checkGzipTrailer(path, g.data, g.size);
         found = true;
         break;
     }
@@ -311,7 +349,7 @@ TraceBuffer TraceBuffer::load(const std::string &path, const std::string &member
         archive_read_support_format_raw(a2.get());
         if (archive_read_open_memory(a2.get(), g.data, g.size) != ARCHIVE_OK
             || archive_read_next_header(a2.get(), &entry) != ARCHIVE_OK)
-            throw TraceError(path, std::string("cannot decompress member: ") + archive_error_string(a2.get()));
+            throw TraceError(path, "cannot decompress member: " + archiveError(a2.get(), "corrupt or truncated data"));
         Growable g2;
         readEntry(a2.get(), path, g2, limit, 0, {});
         g = std::move(g2);

@@ -7,6 +7,9 @@
 #include <archive_entry.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <sys/stat.h>
 #include <filesystem>
 #include <map>
 #include <regex>
@@ -47,7 +50,7 @@ std::vector<TraceMember> listArchive(const std::string &path)
     archive_read_support_filter_all(a);
     archive_read_support_format_all(a);
     if (archive_read_open_filename(a, path.c_str(), 1 << 20) != ARCHIVE_OK) {
-        const std::string err = archive_error_string(a);
+        const std::string err = archive_error_string(a) ? archive_error_string(a) : "unreadable archive";
         archive_read_free(a);
         throw TraceError(path, "cannot read archive: " + err);
     }
@@ -61,7 +64,7 @@ std::vector<TraceMember> listArchive(const std::string &path)
         }
         archive_read_data_skip(a);
     }
-    const std::string err = r == ARCHIVE_EOF ? "" : archive_error_string(a) ? archive_error_string(a) : "error";
+    const std::string err = r == ARCHIVE_EOF ? "" : archive_error_string(a) ? archive_error_string(a) : "corrupt or truncated archive";
     archive_read_free(a);
     if (!err.empty())
         throw TraceError(path, "cannot read archive: " + err);
@@ -83,8 +86,13 @@ std::vector<TraceMember> listTraceMembers(const std::string &path)
 {
     std::error_code ec;
     const auto status = stdfs::status(path, ec);
-    if (ec || !stdfs::exists(status))
-        throw TraceError(path, "cannot open: no such file or directory");
+    if (ec || !stdfs::exists(status)) {
+        // std::filesystem reports a symlink loop as "not found": ask stat() for the real reason.
+        struct stat st{};
+        const int err = ::stat(path.c_str(), &st) != 0 ? errno : ENOENT;
+        throw TraceError(path, err == ENOENT ? std::string("cannot open: no such file or directory")
+                                             : "cannot open: " + std::string(std::strerror(err)));
+    }
     std::vector<TraceMember> out;
     if (stdfs::is_directory(status)) {
         // Only regular files directly in the folder, so a symlink loop cannot recurse forever.

@@ -363,7 +363,7 @@ bool Parser::event(od::object obj, od::document &doc)
             else if (k == "tid") e.tid = procId(v);
             else if (k == "dur") {
                 if (!parseMicrosToNs(v.raw_json_token(), e.dur))
-                    e.dur = 0;
+                    e.dur = -1;  // present but not a time (a string, NaN, Infinity…): the event is skipped
             }
         } else if (k == "name") {
             if (v.get_string().get(e.name)) {}
@@ -604,9 +604,12 @@ void Parser::wholeDocument(const char *data, size_t size, size_t capacity)
         if (!m_sawEvents)
             fail("not a Chrome trace: the top-level object has no \"traceEvents\" array");
     }
-    // simdjson stops at the end of the top-level value; anything but whitespace after it is ignored.
+    // simdjson stops at the end of the top-level value; anything but whitespace after it is ignored
+    // (a token left once the whole value is consumed, or a last byte that cannot close it).
     const size_t last = all.find_last_not_of(" \t\r\n");
-    if (last != std::string_view::npos && all[last] != (all[firstNonSpace] == '{' ? '}' : ']'))
+    const char *left = nullptr;
+    if (doc.current_location().get(left) == simdjson::SUCCESS
+        || (last != std::string_view::npos && all[last] != (all[firstNonSpace] == '{' ? '}' : ']')))
         m_result.warnings.push_back("ignored bytes after the end of the JSON document");
 }
 
@@ -774,8 +777,6 @@ ParseResult Parser::run()
 {
     if (m_bytes.size() == 0)
         fail("file is empty");
-    if (m_bytes.size() > 0xFFFFFFFFull - 64)
-        fail("JSON larger than 4 GB is not supported yet");
     const std::string_view all = m_bytes.view();
     const size_t firstNonSpace = all.find_first_not_of(" \t\r\n");
     if (firstNonSpace == std::string_view::npos)
@@ -806,6 +807,9 @@ ParseResult Parser::run()
         // The exact error, with its offset in the file, comes from parsing the whole document.
     }
     if (!done) {
+        // simdjson indexes a document with 32-bit offsets: beyond 4 GB only the chunked path works.
+        if (m_bytes.size() > 0xFFFFFFFFull - 64)
+            fail("larger than 4 GB and not laid out one event after another on new lines (as Kineto writes them), or invalid JSON: cannot be read");
         reset();
         wholeDocument(m_bytes.data(), m_bytes.size(), m_bytes.capacity());
     }

@@ -53,7 +53,9 @@ struct YamlReader {
         if (!n.IsMap())
             fail(n, "a matcher object must be a mapping");
         for (const auto &kv : n) {
-            const std::string k = kv.first.as<std::string>();
+            if (!kv.first.IsScalar())
+                fail(kv.first, "a matcher key must be a plain word");
+            const std::string k = kv.first.Scalar();
             if (k != "kernel" && k != "cpu_op" && k != "scope" && k != "not_kernel" && k != "not_scope")
                 fail(kv.first, "unknown matcher key '" + k + "'");
         }
@@ -100,19 +102,22 @@ struct YamlReader {
 
 } // namespace
 
-FusionPatterns FusionPatterns::fromYaml(const std::string &yaml, const std::string &file)
+namespace {
+FusionPatterns parsePatterns(const std::string &yaml, const std::string &file)
 {
     YAML::Node root;
     try {
         root = YAML::Load(yaml);
     } catch (const YAML::Exception &e) {
-        throw FusionPatternError(file, e.mark.line + 1, e.msg);
+        throw FusionPatternError(file, e.mark.line >= 0 ? e.mark.line + 1 : 0, "not valid YAML: " + e.msg);
     }
     const YamlReader r{file};
     if (!root.IsMap() || !root["families"] || !root["families"].IsSequence())
         throw FusionPatternError(file, 0, "expected a mapping with a 'families' list");
     const YAML::Node d = root["defaults"];
     FusionFamily defaults;
+    if (d && !d.IsNull() && !d.IsMap())
+        r.fail(d, "defaults must be a mapping");
     if (d && d.IsMap()) {
         defaults.origin = r.scalar<std::string>(d["origin"], "origin", defaults.origin);
         defaults.frameworks = r.strings(d["frameworks"], "frameworks");
@@ -136,6 +141,8 @@ FusionPatterns FusionPatterns::fromYaml(const std::string &yaml, const std::stri
             r.fail(f["origin"], "origin must be mainline, upstream or pending");
         if (f["frameworks"])
             fam.frameworks = r.strings(f["frameworks"], "frameworks");
+        if (const YAML::Node m = f["models"]; m && !m.IsNull() && !m.IsMap())
+            r.fail(m, "models must be a mapping {include: [...], exclude: [...]}");
         if (const YAML::Node m = f["models"]; m && m.IsMap()) {
             fam.modelsInclude = r.strings(m["include"], "models.include");
             fam.modelsExclude = r.strings(m["exclude"], "models.exclude");
@@ -148,6 +155,8 @@ FusionPatterns FusionPatterns::fromYaml(const std::string &yaml, const std::stri
             fam.subsumes = r.strings(f["subsumes"], "subsumes", false);
         if (const YAML::Node a = f["active_keywords"]; a && !a.IsNull())
             fam.active = r.matcher(a.IsMap() && a["match"] ? a["match"] : a);
+        if (const YAML::Node groups = f["split_groups"]; groups && !groups.IsNull() && !groups.IsSequence())
+            r.fail(groups, "split_groups must be a list");
         if (const YAML::Node groups = f["split_groups"]; groups && groups.IsSequence()) {
             for (const YAML::Node &g : groups) {
                 SplitGroup sg;
@@ -164,6 +173,8 @@ FusionPatterns FusionPatterns::fromYaml(const std::string &yaml, const std::stri
                 fam.splitGroups.push_back(std::move(sg));
             }
         }
+        if (const YAML::Node s = f["sequence"]; s && !s.IsNull() && !s.IsMap())
+            r.fail(s, "sequence must be a mapping {first, then, ...}");
         if (const YAML::Node s = f["sequence"]; s && s.IsMap()) {
             SequenceRule seq;
             seq.first = r.scalar<int>(s["first"], "first", 0);
@@ -183,6 +194,18 @@ FusionPatterns FusionPatterns::fromYaml(const std::string &yaml, const std::stri
         out.families.push_back(std::move(fam));
     }
     return out;
+}
+} // namespace
+
+FusionPatterns FusionPatterns::fromYaml(const std::string &yaml, const std::string &file)
+{
+    try {
+        return parsePatterns(yaml, file);
+    } catch (const YAML::Exception &e) {
+        // A conversion yaml-cpp refuses somewhere not checked above (e.g. a lookup in a mapping with
+        // a list as a key): still the file's error, with its line.
+        throw FusionPatternError(file, e.mark.line >= 0 ? e.mark.line + 1 : 0, "bad value: " + e.msg);
+    }
 }
 
 FusionPatterns FusionPatterns::load(const std::string &path)
