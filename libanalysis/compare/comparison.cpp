@@ -24,18 +24,46 @@ std::vector<uint32_t> layersInStage(const AnalyzedTrace &t, Stage stage)
     return out;
 }
 
-// How alike two layers are: shared op counts over all op counts (weighted Jaccard).
-double layerSimilarity(const AnalyzedTrace &a, const Layer &la, const AnalyzedTrace &b, const Layer &lb)
+// Layers are compared by their op mix. Traces repeat a handful of distinct mixes thousands of
+// times, so each layer gets the id of its mix and similarities are computed once per pair of mixes.
+struct LayerMixes {
+    std::vector<uint32_t> mixOf;                          // per layer index in the stage list
+    std::vector<std::vector<std::pair<uint32_t, uint32_t>>> mixes;  // (op id, count), sorted
+};
+
+LayerMixes layerMixes(const AnalyzedTrace &t, const std::vector<uint32_t> &layers,
+                      std::map<std::string, uint32_t> &opIds)
 {
-    std::map<std::string, std::pair<int, int>> counts;
-    for (uint32_t id : la.kernels)
-        counts[a.classes.opOf(id)].first++;
-    for (uint32_t id : lb.kernels)
-        counts[b.classes.opOf(id)].second++;
-    int shared = 0, all = 0;
-    for (const auto &[op, c] : counts) {
-        shared += std::min(c.first, c.second);
-        all += std::max(c.first, c.second);
+    LayerMixes out;
+    std::map<std::vector<std::pair<uint32_t, uint32_t>>, uint32_t> ids;
+    for (uint32_t l : layers) {
+        std::map<uint32_t, uint32_t> counts;
+        for (uint32_t id : t.layers.layers[l].kernels)
+            counts[opIds.try_emplace(t.classes.opOf(id), uint32_t(opIds.size())).first->second]++;
+        std::vector<std::pair<uint32_t, uint32_t>> mix(counts.begin(), counts.end());
+        auto [it, fresh] = ids.try_emplace(mix, uint32_t(out.mixes.size()));
+        if (fresh)
+            out.mixes.push_back(std::move(mix));
+        out.mixOf.push_back(it->second);
+    }
+    return out;
+}
+
+// Shared op counts over all op counts (weighted Jaccard).
+double mixSimilarity(const std::vector<std::pair<uint32_t, uint32_t>> &x, const std::vector<std::pair<uint32_t, uint32_t>> &y)
+{
+    uint32_t shared = 0, all = 0;
+    size_t i = 0, j = 0;
+    while (i < x.size() || j < y.size()) {
+        if (j == y.size() || (i < x.size() && x[i].first < y[j].first)) {
+            all += x[i++].second;
+        } else if (i == x.size() || y[j].first < x[i].first) {
+            all += y[j++].second;
+        } else {
+            shared += std::min(x[i].second, y[j].second);
+            all += std::max(x[i].second, y[j].second);
+            ++i, ++j;
+        }
     }
     return all ? double(shared) / double(all) : 0.0;
 }
@@ -128,14 +156,31 @@ LayerAlignment alignLayers(const AnalyzedTrace &a, const AnalyzedTrace &b, Stage
     const auto la = layersInStage(a, stage), lb = layersInStage(b, stage);
     const bool byScope = a.layers.method == "module scope" && b.layers.method == "module scope";
     out.method = a.layers.method + " / " + b.layers.method;
-    const auto steps = alignSequences(la.size(), lb.size(), [&](size_t i, size_t j) {
+    std::map<std::string, uint32_t> opIds;
+    const LayerMixes ma = layerMixes(a, la, opIds), mb = layerMixes(b, lb, opIds);
+    std::vector<std::vector<uint8_t>> alike(ma.mixes.size(), std::vector<uint8_t>(mb.mixes.size()));
+    for (size_t x = 0; x < ma.mixes.size(); ++x)
+        for (size_t y = 0; y < mb.mixes.size(); ++y)
+            alike[x][y] = mixSimilarity(ma.mixes[x], mb.mixes[y]) >= 0.5;
+    auto same = [&](size_t i, size_t j) {
         const Layer &x = a.layers.layers[la[i]], &y = b.layers.layers[lb[j]];
         if (x.stage != y.stage && x.stage != Stage::All && y.stage != Stage::All)
             return false;
         if (byScope)  // the same model on both sides: block instance numbers correspond
             return x.ordinal == y.ordinal;
-        return layerSimilarity(a, x, b, y) >= 0.5;
-    });
+        return alike[ma.mixOf[i]][mb.mixOf[j]] != 0;
+    };
+    // Usually the layers simply correspond one to one; only otherwise is an alignment needed
+    // (banded for long runs: thousands of decode layers).
+    std::vector<AlignStep> steps;
+    bool oneToOne = la.size() == lb.size();
+    for (size_t i = 0; oneToOne && i < la.size(); ++i)
+        oneToOne = same(i, i);
+    if (oneToOne)
+        for (size_t i = 0; i < la.size(); ++i)
+            steps.push_back({int32_t(i), int32_t(i)});
+    else
+        steps = alignSequences(la.size(), lb.size(), same, {}, size_t(16) << 20);
     for (const AlignStep &s : steps) {
         LayerPair p;
         static const Layer empty;

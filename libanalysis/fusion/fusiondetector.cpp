@@ -95,6 +95,16 @@ void addLocations(const Side &s, const std::vector<uint32_t> &ids, std::vector<s
             out.push_back(v[i].second);
 }
 
+// Appends without sorting: findings collect kernels from thousands of gap runs, and sorting on every
+// append made that quadratic. normalize() sorts and dedups once at the end.
+void append(std::vector<uint32_t> &to, const std::vector<uint32_t> &from) { to.insert(to.end(), from.begin(), from.end()); }
+
+void normalize(std::vector<uint32_t> &v)
+{
+    std::sort(v.begin(), v.end());
+    v.erase(std::unique(v.begin(), v.end()), v.end());
+}
+
 void appendUnique(std::vector<uint32_t> &to, const std::vector<uint32_t> &from)
 {
     to.insert(to.end(), from.begin(), from.end());
@@ -212,16 +222,16 @@ void alignedDifferences(const Side &a, const Side &b, const Comparison &c, std::
                 // A fused kernel with nothing in its place: its side fuses (the pieces on the other
                 // side were aligned elsewhere in the layer).
                 FusionFinding &f = findingFor(op, unfused, "aligned_one_sided");
-                appendUnique(kernelsOf(f, unfused), ids);
+                append(kernelsOf(f, unfused), ids);
                 f.count += ids.size();
                 continue;
             }
             FusionFinding &f = findingFor(op, fused, partial ? "aligned_partial" : "aligned_one_sided");
-            appendUnique(kernelsOf(f, unfused), ids);
+            append(kernelsOf(f, unfused), ids);
             for (uint32_t neighbour : neighbours) {
                 if (neighbour == UINT32_MAX)
                     continue;
-                appendUnique(kernelsOf(f, fused), {neighbour});
+                append(kernelsOf(f, fused), {neighbour});
                 const std::string n = fused.name(neighbour);
                 if (std::find(f.fusedKernels.begin(), f.fusedKernels.end(), n) == f.fusedKernels.end()
                     && f.fusedKernels.size() < 3)
@@ -266,8 +276,8 @@ void alignedDifferences(const Side &a, const Side &b, const Comparison &c, std::
             f.standalone = true;
             if (isFusedOp(op) && std::find(f.methods.begin(), f.methods.end(), "aligned_one_sided") == f.methods.end())
                 f.methods.push_back("aligned_one_sided");
-            appendUnique(kernelsOf(f, fused), fids);
-            appendUnique(kernelsOf(f, unfused), uids);
+            append(kernelsOf(f, fused), fids);
+            append(kernelsOf(f, unfused), uids);
             f.count += 1;
             f.timeAtStake += smallTime(unfused, uids);
             continue;
@@ -277,6 +287,8 @@ void alignedDifferences(const Side &a, const Side &b, const Comparison &c, std::
                      {aExtra ? run.prevB : run.prevA, aExtra ? run.nextB : run.nextA}, run.partial);
     }
     for (auto &[key, f] : acc) {
+        normalize(f.aKernels);
+        normalize(f.bKernels);
         const Side &fused = f.fusedSide == 'a' ? a : b, &unfused = f.fusedSide == 'a' ? b : a;
         const auto &uids = kernelsOf(f, unfused);
         const auto &fids = kernelsOf(f, fused);
