@@ -1,0 +1,34 @@
+#include "analysisjob.h"
+
+#include "classify/kernelregistry.h"
+#include "compare/analyzedtrace.h"
+#include "trace/traceerror.h"
+
+#include <QFile>
+
+AnalysisJob::AnalysisJob(Side side, QObject *parent) : BackgroundJob(parent), m_side(side) {}
+
+quint64 AnalysisJob::start(const Request &request)
+{
+    m_request = request;
+    // Plain std::strings into the worker: nothing of Qt crosses the thread boundary but values.
+    const std::string path = QFile::encodeName(request.path).toStdString();
+    const std::string label = request.label.toStdString();
+    const std::string registry = QFile::encodeName(request.registryFile).toStdString();
+    const Side side = m_side;
+    return launch([path, label, registry, side](JobControl &control) -> std::shared_ptr<void> {
+        fusion::LoadOptions load;
+        load.label = label;
+        load.progress = [&control](double f) { return control.report(f * 0.95); };
+        fusion::AnalyzeOptions analyze;
+        if (!registry.empty())
+            analyze.registry = fusion::KernelRegistry::load({registry});
+        auto result = std::make_shared<TraceResult>();
+        result->analyzed = fusion::loadAndAnalyze(path, load, analyze);
+        if (control.cancelled)
+            throw fusion::Cancelled();
+        result->rows = KernelRows::ofTrace(*result->analyzed, side);
+        control.report(1.0);
+        return result;
+    });
+}

@@ -1,0 +1,34 @@
+#pragma once
+// Loads and analyses one trace in the background (read, parse, classify, attribute, stages, layers)
+// and prepares its kernel-table rows, so the GUI thread only swaps finished values in.
+#include "backgroundjob.h"
+#include "kernelrows.h"
+
+#include <QString>
+
+struct TraceResult {
+    std::shared_ptr<const fusion::AnalyzedTrace> analyzed;
+    std::vector<KernelRow> rows;  // KernelRows::ofTrace on the job's side
+};
+
+class AnalysisJob : public BackgroundJob {
+    Q_OBJECT
+public:
+    struct Request {
+        QString path;
+        QString label;         // empty: from the file name
+        QString registryFile;  // user kernel registry read before the built-in one; empty: none
+    };
+
+    explicit AnalysisJob(Side side, QObject *parent = nullptr);
+
+    quint64 start(const Request &request);
+    const Request &request() const { return m_request; }
+    Side side() const { return m_side; }
+    // The last finished result (null before the first one).
+    std::shared_ptr<const TraceResult> result() const { return std::static_pointer_cast<const TraceResult>(m_value); }
+
+private:
+    Side m_side;
+    Request m_request;
+};

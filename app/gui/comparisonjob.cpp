@@ -1,0 +1,29 @@
+#include "comparisonjob.h"
+
+#include "report/comparereport.h"
+#include "trace/traceerror.h"
+
+#include <sstream>
+
+ComparisonJob::ComparisonJob(QObject *parent) : BackgroundJob(parent) {}
+
+quint64 ComparisonJob::start(std::shared_ptr<const fusion::AnalyzedTrace> a,
+                             std::shared_ptr<const fusion::AnalyzedTrace> b, const fusion::CompareOptions &options)
+{
+    return launch([a, b, options](JobControl &control) -> std::shared_ptr<void> {
+        auto result = std::make_shared<ComparisonResult>();
+        control.report(0.05);
+        auto comparison = std::make_shared<fusion::Comparison>(fusion::compareTraces(*a, *b, options));
+        // compareTraces cannot be interrupted; a cancel still spares the rest of the work.
+        if (!control.report(0.7))
+            throw fusion::Cancelled();
+        result->rows = KernelRows::ofComparison(*a, *b, *comparison);
+        if (!control.report(0.85))
+            throw fusion::Cancelled();
+        std::ostringstream md;
+        fusion::writeCompareMarkdown(md, *a, *b, *comparison);
+        result->markdown = QString::fromStdString(md.str());
+        result->comparison = std::move(comparison);
+        return result;
+    });
+}

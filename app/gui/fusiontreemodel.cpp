@@ -1,0 +1,377 @@
+#include "fusiontreemodel.h"
+
+#include "classify/kernelregistry.h"
+#include "modelroles.h"
+#include "units.h"
+
+#include <QFont>
+#include <QIcon>
+#include <QPainter>
+#include <QPixmap>
+#include <algorithm>
+#include <unordered_map>
+
+using namespace fusion;
+
+namespace {
+// A dot in the side's colour, as on the pane badges.
+QIcon sideDot(Side side)
+{
+    QPixmap pixmap(12, 12);
+    pixmap.fill(Qt::transparent);
+    QPainter p(&pixmap);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.setPen(Qt::NoPen);
+    p.setBrush(sideColor(side));
+    p.drawEllipse(1, 1, 10, 10);
+    return QIcon(pixmap);
+}
+} // namespace
+
+FusionTreeModel::FusionTreeModel(QObject *parent) : QAbstractItemModel(parent) {}
+
+void FusionTreeModel::setContent(std::shared_ptr<const AnalyzedTrace> a, std::shared_ptr<const AnalyzedTrace> b,
+                                 std::shared_ptr<const Comparison> comparison)
+{
+    beginResetModel();
+    m_trace[0] = std::move(a);
+    m_trace[1] = std::move(b);
+    m_comparison = std::move(comparison);
+    build();
+    endResetModel();
+}
+
+int FusionTreeModel::addNode(Node node)
+{
+    const int i = int(m_nodes.size());
+    if (node.parent >= 0) {
+        node.row = int(m_nodes[size_t(node.parent)].children.size());
+        m_nodes[size_t(node.parent)].children.push_back(i);
+    } else {
+        node.row = int(m_top.size());
+        m_top.push_back(i);
+    }
+    m_nodes.push_back(std::move(node));
+    return i;
+}
+
+QString FusionTreeModel::sideLabel(Side side) const
+{
+    if (m_comparison)
+        return QString::fromStdString(side == SideA ? m_comparison->labelA : m_comparison->labelB);
+    return side == SideA ? tr("A") : tr("B");
+}
+
+// Kernels of `side` called `name`: first among the finding's own kernels (`scope`), matching raw,
+// demangled or canonical names; else anywhere in the trace; else kernels whose operation is `name`
+// (components are sometimes named by operation, e.g. "RMSNorm").
+std::vector<uint32_t> FusionTreeModel::kernelsNamed(Side side, const std::string &name,
+                                                    const std::vector<uint32_t> &scope) const
+{
+    std::vector<uint32_t> out;
+    const AnalyzedTrace *t = m_trace[side].get();
+    if (!t)
+        return out;
+    const EventStore &store = t->trace->store;
+    const GpuOpTable &k = store.kernels;
+    const StrId exact = store.strings.find(name);
+    std::unordered_map<StrId, bool> matchOfName;  // demangling is slow; a finding repeats few names
+    auto nameMatches = [&](uint32_t id) {
+        if (k.name[id] == exact)
+            return true;
+        auto [it, inserted] = matchOfName.try_emplace(k.name[id], false);
+        if (inserted) {
+            const std::string_view raw = store.str(k.name[id]);
+            it->second = demangle(raw) == name || canonicalKernelName(raw) == name;
+        }
+        return it->second;
+    };
+    auto opMatches = [&](uint32_t id) { return id < t->classes.classOfKernel.size() && t->classes.opOf(id) == name; };
+    for (uint32_t id : scope)
+        if (id < k.size() && nameMatches(id))
+            out.push_back(id);
+    if (out.empty() && exact != StringPool::npos)
+        for (uint32_t id = 0; id < k.size(); ++id)
+            if (k.name[id] == exact)
+                out.push_back(id);
+    if (out.empty())
+        for (uint32_t id : scope)
+            if (id < k.size() && opMatches(id))
+                out.push_back(id);
+    return out;
+}
+
+void FusionTreeModel::build()
+{
+    m_nodes.clear();
+    m_top.clear();
+    if (!m_comparison || !m_trace[0] || !m_trace[1])
+        return;
+    const auto &findings = m_comparison->findings;
+    for (size_t f = 0; f < findings.size(); ++f) {
+        const FusionFinding &finding = findings[f];
+        const Side fused = sideOf(finding.fusedSide), unfused = otherSide(fused);
+        const std::vector<uint32_t> *scope[2] = {&finding.aKernels, &finding.bKernels};
+        Node top;
+        top.kind = Finding;
+        top.finding = int(f);
+        top.side = fused;
+        top.ids = *scope[fused];
+        const int parent = addNode(std::move(top));
+
+        if (!finding.evidence.empty()) {
+            Node n;
+            n.kind = Evidence;
+            n.parent = parent;
+            n.finding = int(f);
+            n.text = QString::fromStdString(finding.evidence);
+            addNode(std::move(n));
+        }
+        auto addKernelGroup = [&](NodeKind kind, Side side, const std::vector<std::string> &names, const QString &title) {
+            if (names.empty())
+                return;
+            Node g;
+            g.kind = Group;
+            g.parent = parent;
+            g.finding = int(f);
+            g.side = side;
+            g.text = title.arg(sideLabel(side)).arg(names.size());
+            const int group = addNode(std::move(g));
+            for (const std::string &name : names) {
+                Node n;
+                n.kind = kind;
+                n.parent = group;
+                n.finding = int(f);
+                n.side = side;
+                n.text = QString::fromStdString(demangle(name));
+                n.ids = kernelsNamed(side, name, *scope[side]);
+                for (uint32_t id : n.ids)
+                    n.total += m_trace[side]->trace->store.kernels.dur[id];
+                m_nodes[size_t(group)].ids.insert(m_nodes[size_t(group)].ids.end(), n.ids.begin(), n.ids.end());
+                addNode(std::move(n));
+            }
+            std::sort(m_nodes[size_t(group)].ids.begin(), m_nodes[size_t(group)].ids.end());
+        };
+        addKernelGroup(FusedKernel, fused, finding.fusedKernels, tr("Fused kernels in %1 (%2)"));
+        addKernelGroup(UnfusedComponent, unfused, finding.unfusedComponents, tr("Unfused components in %1 (%2)"));
+        if (!finding.locations.empty()) {
+            Node g;
+            g.kind = Group;
+            g.parent = parent;
+            g.finding = int(f);
+            g.text = tr("Source locations (%1)").arg(finding.locations.size());
+            const int group = addNode(std::move(g));
+            for (const std::string &loc : finding.locations) {
+                Node n;
+                n.kind = Location;
+                n.parent = group;
+                n.finding = int(f);
+                n.text = QString::fromStdString(loc);
+                addNode(std::move(n));
+            }
+        }
+    }
+}
+
+const FusionFinding *FusionTreeModel::findingAt(const QModelIndex &index) const
+{
+    if (!index.isValid() || !m_comparison)
+        return nullptr;
+    return &m_comparison->findings[size_t(m_nodes[size_t(index.internalId())].finding)];
+}
+
+SourceLocation FusionTreeModel::locationAt(const QModelIndex &index) const
+{
+    SourceLocation out;
+    if (!index.isValid())
+        return out;
+    const Node &n = m_nodes[size_t(index.internalId())];
+    if (n.kind != Location)
+        return out;
+    const std::string display = n.text.toStdString();
+    for (const auto &t : m_trace) {
+        if (!t)
+            continue;
+        for (const SourceLocation &l : t->attribution.locations)
+            if (l.display == display)
+                return l;
+    }
+    // Not in either table (should not happen): parse "file:line function" so the editor can still open it.
+    out.display = display;
+    const auto space = display.find(' ');
+    const std::string fileLine = display.substr(0, space);
+    const auto colon = fileLine.rfind(':');
+    out.file = colon == std::string::npos ? fileLine : fileLine.substr(0, colon);
+    out.line = colon == std::string::npos ? 0 : std::atoi(fileLine.c_str() + colon + 1);
+    out.function = space == std::string::npos ? std::string() : display.substr(space + 1);
+    return out;
+}
+
+QModelIndex FusionTreeModel::index(int row, int column, const QModelIndex &parent) const
+{
+    if (row < 0 || column < 0 || column >= ColumnCount)
+        return {};
+    const std::vector<int> &rows = parent.isValid() ? m_nodes[size_t(parent.internalId())].children : m_top;
+    if (parent.isValid() && parent.column() != 0)
+        return {};
+    if (size_t(row) >= rows.size())
+        return {};
+    return createIndex(row, column, quintptr(rows[size_t(row)]));
+}
+
+QModelIndex FusionTreeModel::parent(const QModelIndex &child) const
+{
+    if (!child.isValid())
+        return {};
+    const Node &n = m_nodes[size_t(child.internalId())];
+    if (n.parent < 0)
+        return {};
+    return createIndex(m_nodes[size_t(n.parent)].row, 0, quintptr(n.parent));
+}
+
+int FusionTreeModel::rowCount(const QModelIndex &parent) const
+{
+    if (!parent.isValid())
+        return int(m_top.size());
+    if (parent.column() != 0)
+        return 0;
+    return int(m_nodes[size_t(parent.internalId())].children.size());
+}
+
+int FusionTreeModel::columnCount(const QModelIndex &) const { return ColumnCount; }
+
+QVariant FusionTreeModel::findingData(const Node &n, int column, int role) const
+{
+    const FusionFinding &f = m_comparison->findings[size_t(n.finding)];
+    const bool exporting = role == ModelRoles::Export;
+    switch (column) {
+    case Pattern:
+        return QString::fromStdString(f.operation);
+    case FusedSide:
+        if (exporting)
+            return QString(QLatin1Char(f.fusedSide));
+        return (f.fusedSide == 'b' ? tr("B: %1") : tr("A: %1")).arg(sideLabel(sideOf(f.fusedSide)));
+    case Methods: {
+        QStringList methods;
+        for (const std::string &m : f.methods)
+            methods << QString::fromStdString(m);
+        return methods.join(exporting ? QStringLiteral(";") : QStringLiteral(", "));
+    }
+    case Count:
+        if (role == Qt::DisplayRole)
+            return Units::count(f.count);
+        return qulonglong(f.count);
+    case TimeAtStake:
+        if (role == Qt::DisplayRole)
+            return Units::duration(f.timeAtStake);
+        if (exporting)
+            return Units::csvMicroseconds(f.timeAtStake);
+        return qint64(f.timeAtStake);
+    case Confidence:
+        if (role == ModelRoles::Sort)  // high > medium > low, not alphabetical
+            return f.confidence == "high" ? 3 : f.confidence == "medium" ? 2 : f.confidence == "low" ? 1 : 0;
+        if (exporting)
+            return QString::fromStdString(f.confidence);
+        if (f.confidence == "high")
+            return tr("high");
+        if (f.confidence == "medium")
+            return tr("medium");
+        if (f.confidence == "low")
+            return tr("low");
+        return QString::fromStdString(f.confidence);
+    }
+    return {};
+}
+
+QVariant FusionTreeModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
+        return {};
+    const Node &n = m_nodes[size_t(index.internalId())];
+    const int column = index.column();
+    switch (role) {
+    case Qt::DisplayRole:
+    case ModelRoles::Export:
+    case ModelRoles::Sort:
+        if (n.kind == Finding)
+            return findingData(n, column, role);
+        if (column == Pattern)
+            return n.text;
+        if ((n.kind == FusedKernel || n.kind == UnfusedComponent) && !n.ids.empty()) {
+            if (column == Count)
+                return role == Qt::DisplayRole ? QVariant(Units::count(n.ids.size())) : QVariant(qulonglong(n.ids.size()));
+            if (column == TimeAtStake && role == Qt::DisplayRole)
+                return Units::duration(n.total);
+            if (column == TimeAtStake)
+                return role == ModelRoles::Export ? QVariant(Units::csvMicroseconds(n.total)) : QVariant(qint64(n.total));
+        }
+        return {};
+    case Qt::ToolTipRole:
+        if (n.kind == Finding)
+            return QString::fromStdString(m_comparison->findings[size_t(n.finding)].evidence);
+        if (n.kind == FusedKernel || n.kind == UnfusedComponent)
+            return n.ids.empty() ? tr("%1\n(no matching kernel in this trace)").arg(n.text)
+                                 : tr("%1\nActivate to select it in the kernel table").arg(n.text);
+        if (n.kind == Location)
+            return tr("%1\nActivate to open the file, or to see the stack").arg(n.text);
+        return n.text;
+    case Qt::DecorationRole:
+        if (n.kind == Finding && column == FusedSide)
+            return sideDot(sideOf(m_comparison->findings[size_t(n.finding)].fusedSide));
+        return {};
+    case Qt::FontRole:
+        if (n.kind == Finding && column == Pattern) {
+            QFont f;
+            f.setBold(true);
+            return f;
+        }
+        if (n.kind == Group || n.kind == Evidence) {
+            QFont f;
+            f.setItalic(true);
+            return f;
+        }
+        return {};
+    case Qt::TextAlignmentRole:
+        if (column == Count || column == TimeAtStake)
+            return int(Qt::AlignRight | Qt::AlignVCenter);
+        return {};
+    case ModelRoles::NodeKind:
+        return int(n.kind);
+    case ModelRoles::KernelIds: {
+        QList<uint> ids;
+        ids.reserve(qsizetype(n.ids.size()));
+        for (uint32_t id : n.ids)
+            ids.append(id);
+        return QVariant::fromValue(ids);
+    }
+    case ModelRoles::KernelSide:
+        return int(n.side);
+    case ModelRoles::Location:
+        return n.kind == Location ? QVariant(n.text) : QVariant();
+    }
+    return {};
+}
+
+QVariant FusionTreeModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
+        return {};
+    if (role == Qt::DisplayRole) {
+        switch (section) {
+        case Pattern: return tr("Pattern");
+        case FusedSide: return tr("Fused in");
+        case Methods: return tr("Methods");
+        case Count: return tr("Count");
+        case TimeAtStake: return tr("Time at stake");
+        case Confidence: return tr("Confidence");
+        }
+    }
+    if (role == ModelRoles::Export) {
+        static const char *const names[] = {"pattern", "fused_side", "methods", "count", "time_at_stake_us",
+                                            "confidence"};
+        return QString::fromLatin1(names[section]);
+    }
+    if (role == Qt::ToolTipRole && section == TimeAtStake)
+        return tr("GPU time the unfused side spends on the components the other side fuses");
+    return {};
+}

@@ -1,0 +1,55 @@
+#pragma once
+// The fusion-pattern tree: one row per finding (operation, fused side, methods, count, time at stake,
+// confidence) with children for its evidence, the fused kernels, the unfused components and the
+// source locations. Kernel items carry their kernel ids so activating one can select it elsewhere.
+#include "compare/comparison.h"
+#include "side.h"
+
+#include <QAbstractItemModel>
+#include <memory>
+
+class FusionTreeModel : public QAbstractItemModel {
+    Q_OBJECT
+public:
+    enum Column { Pattern, FusedSide, Methods, Count, TimeAtStake, Confidence, ColumnCount };
+    enum NodeKind { Finding, Evidence, Group, FusedKernel, UnfusedComponent, Location };
+
+    explicit FusionTreeModel(QObject *parent = nullptr);
+
+    void setContent(std::shared_ptr<const fusion::AnalyzedTrace> a, std::shared_ptr<const fusion::AnalyzedTrace> b,
+                    std::shared_ptr<const fusion::Comparison> comparison);
+
+    // A source-location item resolved against either trace's attribution (file, line and stack).
+    fusion::SourceLocation locationAt(const QModelIndex &index) const;
+    const fusion::FusionFinding *findingAt(const QModelIndex &index) const;
+
+    QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
+    QModelIndex parent(const QModelIndex &child) const override;
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    struct Node {
+        NodeKind kind = Finding;
+        int parent = -1;             // node index, -1 for a finding
+        int row = 0;                 // row under its parent
+        int finding = 0;             // index into the comparison's findings
+        std::vector<int> children;   // node indices
+        QString text;                // column 0 of items other than findings
+        Side side = SideA;           // side of the kernel ids
+        std::vector<uint32_t> ids;   // kernels behind a kernel / component item
+        fusion::Ns total = 0;        // their GPU time
+    };
+    int addNode(Node node);
+    void build();
+    std::vector<uint32_t> kernelsNamed(Side side, const std::string &name, const std::vector<uint32_t> &scope) const;
+    QString sideLabel(Side side) const;
+    QVariant findingData(const Node &n, int column, int role) const;
+
+    std::shared_ptr<const fusion::AnalyzedTrace> m_trace[2];
+    std::shared_ptr<const fusion::Comparison> m_comparison;
+    std::vector<Node> m_nodes;
+    std::vector<int> m_top;
+};

@@ -1,0 +1,120 @@
+#include "kernelrows.h"
+
+#include "classify/kernelregistry.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+using namespace fusion;
+
+namespace KernelRows {
+
+namespace {
+
+const std::string &opOf(const AnalyzedTrace &t, uint32_t id)
+{
+    static const std::string none;
+    // A trace whose classification failed or was skipped still lists its kernels.
+    return id < t.classes.classOfKernel.size() ? t.classes.opOf(id) : none;
+}
+
+void sortByTime(std::vector<KernelRow> &rows)
+{
+    for (KernelRow &r : rows) {
+        std::sort(r.ids[0].begin(), r.ids[0].end());
+        std::sort(r.ids[1].begin(), r.ids[1].end());
+    }
+    std::stable_sort(rows.begin(), rows.end(), [](const KernelRow &x, const KernelRow &y) {
+        return x.total[0] + x.total[1] > y.total[0] + y.total[1];
+    });
+}
+
+// Adds the kernels of `t` that no pair claimed as rows keyed by name, on `side`.
+void addUnpaired(std::vector<KernelRow> &rows, const AnalyzedTrace &t, Side side, const std::vector<bool> &paired)
+{
+    const GpuOpTable &k = t.trace->store.kernels;
+    std::unordered_map<StrId, size_t> rowOfName;
+    for (uint32_t id = 0; id < k.size(); ++id) {
+        if (id < paired.size() && paired[id])
+            continue;
+        auto [it, inserted] = rowOfName.try_emplace(k.name[id], rows.size());
+        if (inserted) {
+            KernelRow r;
+            r.op = opOf(t, id);
+            r.name[side] = std::string(t.trace->store.str(k.name[id]));
+            r.demangled[side] = demangle(r.name[side]);
+            rows.push_back(std::move(r));
+        }
+        KernelRow &r = rows[it->second];
+        r.ids[side].push_back(id);
+        r.total[side] += k.dur[id];
+    }
+}
+
+} // namespace
+
+std::vector<KernelRow> ofTrace(const AnalyzedTrace &trace, Side side)
+{
+    std::vector<KernelRow> rows;
+    addUnpaired(rows, trace, side, {});
+    sortByTime(rows);
+    return rows;
+}
+
+std::vector<KernelRow> ofComparison(const AnalyzedTrace &a, const AnalyzedTrace &b, const Comparison &comparison)
+{
+    const AnalyzedTrace *traces[2] = {&a, &b};
+    std::vector<bool> paired[2] = {std::vector<bool>(a.trace->store.kernels.size()),
+                                   std::vector<bool>(b.trace->store.kernels.size())};
+    std::vector<KernelRow> rows;
+    std::unordered_map<std::string, size_t> rowOfKey;
+    for (const LayerPair &lp : comparison.layers.pairs) {
+        for (const KernelPair &kp : lp.kernels) {
+            // \x1f cannot occur in a kernel name, so the key is unambiguous.
+            const std::string key = kp.op + '\x1f' + kp.aName + '\x1f' + kp.bName;
+            auto [it, inserted] = rowOfKey.try_emplace(key, rows.size());
+            if (inserted) {
+                KernelRow r;
+                r.op = kp.op;
+                r.name[0] = kp.aName;
+                r.name[1] = kp.bName;
+                for (int s = 0; s < 2; ++s)
+                    r.demangled[s] = r.name[s].empty() ? std::string() : demangle(r.name[s]);
+                rows.push_back(std::move(r));
+            }
+            KernelRow &r = rows[it->second];
+            const std::vector<uint32_t> *ids[2] = {&kp.aKernels, &kp.bKernels};
+            for (int s = 0; s < 2; ++s) {
+                const GpuOpTable &k = traces[s]->trace->store.kernels;
+                for (uint32_t id : *ids[s]) {
+                    // A kernel claimed twice would be counted twice; the first pair keeps it.
+                    if (id >= k.size() || paired[s][id])
+                        continue;
+                    paired[s][id] = true;
+                    r.ids[s].push_back(id);
+                    r.total[s] += k.dur[id];
+                }
+            }
+        }
+    }
+    // Pairs whose kernels were all claimed elsewhere would show as empty rows.
+    rows.erase(std::remove_if(rows.begin(), rows.end(),
+                              [](const KernelRow &r) { return r.ids[0].empty() && r.ids[1].empty(); }),
+               rows.end());
+    addUnpaired(rows, a, SideA, paired[0]);
+    addUnpaired(rows, b, SideB, paired[1]);
+    sortByTime(rows);
+    return rows;
+}
+
+void swapSides(std::vector<KernelRow> &rows)
+{
+    for (KernelRow &r : rows) {
+        std::swap(r.name[0], r.name[1]);
+        std::swap(r.demangled[0], r.demangled[1]);
+        std::swap(r.ids[0], r.ids[1]);
+        std::swap(r.total[0], r.total[1]);
+    }
+}
+
+} // namespace KernelRows

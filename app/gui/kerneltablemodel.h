@@ -1,0 +1,53 @@
+#pragma once
+// The kernel comparison table: one row per kernel name (or aligned pair of names), A and B side by
+// side with calls, total and average time, the difference and the ratio B/A. The stage filter is
+// applied here, not in the proxy, because it changes the numbers in a row rather than hiding it.
+#include "kernelrows.h"
+
+#include <QAbstractTableModel>
+#include <memory>
+
+class KernelTableModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column { Op, NameA, NameB, CallsA, CallsB, TotalA, TotalB, AvgA, AvgB, Delta, Ratio, ColumnCount };
+
+    explicit KernelTableModel(QObject *parent = nullptr);
+
+    // Either trace may be null. Rows come from KernelRows (built on a worker thread).
+    void setContent(std::shared_ptr<const fusion::AnalyzedTrace> a, std::shared_ptr<const fusion::AnalyzedTrace> b,
+                    std::vector<KernelRow> rows);
+    void setLabels(const QString &labelA, const QString &labelB);
+    void setStage(fusion::Stage stage);
+    fusion::Stage stage() const { return m_stage; }
+    void setDemangle(bool on);
+    bool demangle() const { return m_demangle; }
+
+    // The row holding kernel `id` of `side`, -1 when none (or hidden by the stage filter).
+    int rowOfKernel(Side side, uint32_t id) const;
+    const KernelRow &rowAt(int row) const { return m_all[m_visible[size_t(row)].index]; }
+    QStringList operations() const;  // distinct ops of the rows, sorted
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    struct Visible {  // one shown row: its numbers under the current stage
+        size_t index = 0;
+        uint64_t calls[2] = {0, 0};
+        fusion::Ns total[2] = {0, 0};
+    };
+    void rebuild();
+    QString name(const KernelRow &r, Side side) const;
+    QVariant value(const Visible &v, int column, int role) const;
+
+    std::shared_ptr<const fusion::AnalyzedTrace> m_trace[2];
+    std::vector<KernelRow> m_all;
+    std::vector<Visible> m_visible;
+    std::vector<int32_t> m_rowOfKernel[2];  // per kernel id → visible row
+    QString m_label[2];
+    fusion::Stage m_stage = fusion::Stage::All;
+    bool m_demangle = true;
+};

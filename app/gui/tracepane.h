@@ -1,0 +1,60 @@
+#pragma once
+// One side's header: which file, what it is (label, platform, GPU, framework) and how big (kernels,
+// GPU time, layers, warnings). Accepts dropped files and shows loading progress with a Cancel button.
+#include "side.h"
+
+#include <QFrame>
+
+namespace fusion {
+struct AnalyzedTrace;
+}
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QStackedWidget;
+
+class TracePane : public QFrame {
+    Q_OBJECT
+public:
+    enum class State { Empty, Loading, Loaded, Failed };
+
+    explicit TracePane(Side side, QWidget *parent = nullptr);
+
+    void showEmpty(const QString &note = QString());
+    void showLoading(const QString &path);
+    void setProgress(double fraction);
+    void showTrace(const QString &path, const fusion::AnalyzedTrace &trace);
+    void showError(const QString &path, const QString &message);
+
+    State state() const { return m_state; }
+    Side side() const { return m_side; }
+    QString path() const { return m_path; }
+    QString fieldText(const QString &field) const;  // "label", "platform", "gpu", … (tests, screenshots)
+
+signals:
+    void openRequested();
+    void fileDropped(const QString &path);
+    void cancelRequested();
+
+protected:
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dragLeaveEvent(QDragLeaveEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+
+private:
+    QLabel *addField(const QString &key, const QString &title, int row, int column);
+    void setFile(const QString &path);
+    void setHighlighted(bool on);
+
+    Side m_side;
+    State m_state = State::Empty;
+    QString m_path;
+    QLabel *m_badge, *m_file, *m_note;
+    QPushButton *m_open;
+    QStackedWidget *m_body;
+    QWidget *m_details, *m_loading;
+    QProgressBar *m_progress;
+    QPushButton *m_cancel;
+    QMap<QString, QLabel *> m_fields;
+    QStringList m_warnings;
+};

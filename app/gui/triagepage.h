@@ -1,0 +1,54 @@
+#pragma once
+// The single-trace triage of the side the user picks: the kernel table grouped by canonical name,
+// the known fusion families, and the overlap opportunities, each a sortable, exportable table.
+#include "side.h"
+
+#include <QWidget>
+#include <memory>
+
+struct TriageResult;
+class DataTableView;
+class FamilyTableModel;
+class OverlapTableModel;
+class QComboBox;
+class QLabel;
+class QTabWidget;
+class TableActions;
+class TriageTableModel;
+
+class TriagePage : public QWidget {
+    Q_OBJECT
+public:
+    explicit TriagePage(QWidget *parent = nullptr);
+
+    // The triage of each side, null while it is computed (pending) or when no trace is loaded.
+    void setResults(std::shared_ptr<const TriageResult> a, std::shared_ptr<const TriageResult> b, bool pendingA,
+                    bool pendingB, const QString &labelA, const QString &labelB);
+    Side side() const;
+    void setSide(Side side);
+
+    TriageTableModel *kernelModel() const { return m_kernelModel; }
+    FamilyTableModel *familyModel() const { return m_familyModel; }
+    OverlapTableModel *overlapModel() const { return m_overlapModel; }
+    QList<TableActions *> tableActions() const { return m_actions; }
+    DataTableView *kernelView() const { return m_views[0]; }
+    TableActions *currentTableActions() const;
+
+signals:
+    void kernelActivated(Side side, uint id);
+
+private:
+    void update();
+
+    std::shared_ptr<const TriageResult> m_result[2];
+    bool m_pending[2] = {false, false};
+    bool m_sideChosen = false;  // by the user; until then the page follows the loaded traces
+    QComboBox *m_side;
+    QLabel *m_note;
+    QTabWidget *m_tabs;
+    TriageTableModel *m_kernelModel;
+    FamilyTableModel *m_familyModel;
+    OverlapTableModel *m_overlapModel;
+    DataTableView *m_views[3];
+    QList<TableActions *> m_actions;
+};

@@ -1,0 +1,88 @@
+// fusionscope's command line: traces, labels, stage, language, screenshot, view and size, and
+// clear errors for what it cannot use.
+#include "commandline.h"
+#include "guitestsupport.h"
+
+#include <QTest>
+
+class CommandLineTest : public QObject {
+    Q_OBJECT
+public:
+    static void initMain() { fusion::test::prepareGuiTestEnvironment(); }
+
+private slots:
+    void everyOptionIsRead();
+    void noArgumentsOpenAnEmptyWindow();
+    void badCommandLinesSayWhatIsWrong_data();
+    void badCommandLinesSayWhatIsWrong();
+    void theLanguageIsFoundBeforeTheApplicationExists();
+};
+
+void CommandLineTest::everyOptionIsRead()
+{
+    const CommandLine cl = CommandLine::parse(
+        {QStringLiteral("fusionscope"), QStringLiteral("a.json.gz"), QStringLiteral("b.json"),
+         QStringLiteral("--label-a"), QStringLiteral("H100"), QStringLiteral("--label-b=MI300X"),
+         QStringLiteral("--stage"), QStringLiteral("Decode"), QStringLiteral("--lang"), QStringLiteral("de"),
+         QStringLiteral("--screenshot"), QStringLiteral("/tmp/shot.png"), QStringLiteral("--tab"),
+         QStringLiteral("fusion"), QStringLiteral("--size"), QStringLiteral("1280x800")});
+    QVERIFY2(cl.error.isEmpty(), qPrintable(cl.error));
+    QCOMPARE(cl.traces, QStringList({QStringLiteral("a.json.gz"), QStringLiteral("b.json")}));
+    QCOMPARE(cl.labelA, QStringLiteral("H100"));
+    QCOMPARE(cl.labelB, QStringLiteral("MI300X"));
+    QCOMPARE(cl.stage, QStringLiteral("decode"));
+    QCOMPARE(cl.language, QStringLiteral("de"));
+    QCOMPARE(cl.screenshot, QStringLiteral("/tmp/shot.png"));
+    QCOMPARE(cl.tab, QStringLiteral("fusion"));
+    QCOMPARE(cl.size, QSize(1280, 800));
+    QVERIFY(!cl.help && !cl.version);
+}
+
+void CommandLineTest::noArgumentsOpenAnEmptyWindow()
+{
+    const CommandLine cl = CommandLine::parse({QStringLiteral("fusionscope")});
+    QVERIFY(cl.error.isEmpty());
+    QVERIFY(cl.traces.isEmpty());
+    QVERIFY(cl.screenshot.isEmpty());
+    QVERIFY(cl.helpText.contains(QStringLiteral("--screenshot")));
+    QVERIFY(cl.helpText.contains(QStringLiteral("--label-a")));
+}
+
+void CommandLineTest::badCommandLinesSayWhatIsWrong_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("mentions");
+    QTest::newRow("three traces") << QStringList{QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c")}
+                                  << QStringLiteral("two");
+    QTest::newRow("unknown stage") << QStringList{QStringLiteral("--stage"), QStringLiteral("warmup")}
+                                   << QStringLiteral("warmup");
+    QTest::newRow("unknown option") << QStringList{QStringLiteral("--colour")} << QStringLiteral("colour");
+    QTest::newRow("missing value") << QStringList{QStringLiteral("--label-a")} << QStringLiteral("label-a");
+    QTest::newRow("unknown view") << QStringList{QStringLiteral("--tab"), QStringLiteral("timeline")}
+                                  << QStringLiteral("timeline");
+    QTest::newRow("bad size") << QStringList{QStringLiteral("--size"), QStringLiteral("big")} << QStringLiteral("big");
+}
+
+void CommandLineTest::badCommandLinesSayWhatIsWrong()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, mentions);
+    arguments.prepend(QStringLiteral("fusionscope"));
+    const CommandLine cl = CommandLine::parse(arguments);
+    QVERIFY(!cl.error.isEmpty());
+    QVERIFY2(cl.error.contains(mentions), qPrintable(cl.error));
+}
+
+void CommandLineTest::theLanguageIsFoundBeforeTheApplicationExists()
+{
+    char program[] = "fusionscope", lang[] = "--lang", de[] = "de", zh[] = "--lang=zh_CN", file[] = "a.json";
+    char *withSpace[] = {program, file, lang, de};
+    QCOMPARE(CommandLine::languageOf(4, withSpace), QStringLiteral("de"));
+    char *withEquals[] = {program, zh};
+    QCOMPARE(CommandLine::languageOf(2, withEquals), QStringLiteral("zh_CN"));
+    char *without[] = {program, file};
+    QCOMPARE(CommandLine::languageOf(2, without), QString());
+}
+
+QTEST_MAIN(CommandLineTest)
+#include "tst_commandline.moc"

@@ -1,0 +1,1315 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de">
+<context>
+    <name>BackgroundJob</name>
+    <message>
+        <source>out of memory</source>
+        <translation>Speicher erschöpft</translation>
+    </message>
+    <message>
+        <source>unexpected error</source>
+        <translation>unerwarteter Fehler</translation>
+    </message>
+</context>
+<context>
+    <name>CommandLine</name>
+    <message>
+        <source>Compare two PyTorch-profiler traces and find kernel fusions.</source>
+        <translation>Vergleicht zwei PyTorch-Profiler-Traces und findet Kernel-Fusionen.</translation>
+    </message>
+    <message>
+        <source>Label of trace A.</source>
+        <translation>Bezeichnung von Trace A.</translation>
+    </message>
+    <message>
+        <source>label</source>
+        <translation>Bezeichnung</translation>
+    </message>
+    <message>
+        <source>Label of trace B.</source>
+        <translation>Bezeichnung von Trace B.</translation>
+    </message>
+    <message>
+        <source>Stage to compare: prefill, decode or all.</source>
+        <translation>Zu vergleichende Phase: prefill, decode oder all.</translation>
+    </message>
+    <message>
+        <source>stage</source>
+        <translation>Phase</translation>
+    </message>
+    <message>
+        <source>Interface language: en, de, zh_CN.</source>
+        <translation>Sprache der Oberfläche: en, de, zh_CN.</translation>
+    </message>
+    <message>
+        <source>language</source>
+        <translation>Sprache</translation>
+    </message>
+    <message>
+        <source>Save a picture of the window once the traces are analysed and compared, then exit.</source>
+        <translation>Speichert ein Bild des Fensters, sobald die Traces analysiert und verglichen sind, und beendet sich dann.</translation>
+    </message>
+    <message>
+        <source>file.png</source>
+        <translation>datei.png</translation>
+    </message>
+    <message>
+        <source>View to show: kernels, layers, fusion, findings, chart, triage.</source>
+        <translation>Anzuzeigende Ansicht: kernels, layers, fusion, findings, chart, triage.</translation>
+    </message>
+    <message>
+        <source>view</source>
+        <translation>Ansicht</translation>
+    </message>
+    <message>
+        <source>Window size, e.g. 1440x900.</source>
+        <translation>Fenstergröße, z. B. 1440x900.</translation>
+    </message>
+    <message>
+        <source>WxH</source>
+        <translation>BxH</translation>
+    </message>
+    <message>
+        <source>Trace shown on the left.</source>
+        <translation>Links angezeigter Trace.</translation>
+    </message>
+    <message>
+        <source>Trace shown on the right.</source>
+        <translation>Rechts angezeigter Trace.</translation>
+    </message>
+    <message>
+        <source>At most two traces (A and B), got %1.</source>
+        <translation>Höchstens zwei Traces (A und B), erhalten: %1.</translation>
+    </message>
+    <message>
+        <source>Unknown stage "%1" (prefill, decode, all).</source>
+        <translation>Unbekannte Phase „%1“ (prefill, decode, all).</translation>
+    </message>
+    <message>
+        <source>Unknown view "%1" (kernels, layers, fusion, findings, chart, triage).</source>
+        <translation>Unbekannte Ansicht „%1“ (kernels, layers, fusion, findings, chart, triage).</translation>
+    </message>
+    <message>
+        <source>Bad window size "%1" (use WxH, e.g. 1440x900).</source>
+        <translation>Ungültige Fenstergröße „%1“ (B×H angeben, z. B. 1440x900).</translation>
+    </message>
+</context>
+<context>
+    <name>FamilyTableModel</name>
+    <message>
+        <source>fused kernel runs</source>
+        <translation>fusionierter Kernel läuft</translation>
+    </message>
+    <message>
+        <source>pieces run separately</source>
+        <translation>Teile laufen getrennt</translation>
+    </message>
+    <message>
+        <source>Confirmed</source>
+        <translation>Bestätigt</translation>
+    </message>
+    <message>
+        <source>Candidate</source>
+        <translation>Kandidat</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>Phase</translation>
+    </message>
+    <message>
+        <source>Fusion family</source>
+        <translation>Fusionsfamilie</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Confidence</source>
+        <translation>Konfidenz</translation>
+    </message>
+    <message>
+        <source>Related time</source>
+        <translation>Betroffene Zeit</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>Anteil</translation>
+    </message>
+    <message>
+        <source>Evidence kernels</source>
+        <translation>Belegende Kernel</translation>
+    </message>
+    <message>
+        <source>Source locations</source>
+        <translation>Quelltextstellen</translation>
+    </message>
+    <message>
+        <source>Rationale</source>
+        <translation>Begründung</translation>
+    </message>
+</context>
+<context>
+    <name>FusionTreeModel</name>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>Fused kernels in %1 (%2)</source>
+        <translation>Fusionierte Kernel in %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Unfused components in %1 (%2)</source>
+        <translation>Nicht fusionierte Bestandteile in %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Source locations (%1)</source>
+        <translation>Quelltextstellen (%1)</translation>
+    </message>
+    <message>
+        <source>B: %1</source>
+        <translation>B: %1</translation>
+    </message>
+    <message>
+        <source>A: %1</source>
+        <translation>A: %1</translation>
+    </message>
+    <message>
+        <source>high</source>
+        <translation>hoch</translation>
+    </message>
+    <message>
+        <source>medium</source>
+        <translation>mittel</translation>
+    </message>
+    <message>
+        <source>low</source>
+        <translation>niedrig</translation>
+    </message>
+    <message>
+        <source>%1
+(no matching kernel in this trace)</source>
+        <translation>%1
+(kein passender Kernel in diesem Trace)</translation>
+    </message>
+    <message>
+        <source>%1
+Activate to select it in the kernel table</source>
+        <translation>%1
+Aktivieren, um ihn in der Kernel-Tabelle auszuwählen</translation>
+    </message>
+    <message>
+        <source>%1
+Activate to open the file, or to see the stack</source>
+        <translation>%1
+Aktivieren, um die Datei zu öffnen oder den Stack zu sehen</translation>
+    </message>
+    <message>
+        <source>Pattern</source>
+        <translation>Muster</translation>
+    </message>
+    <message>
+        <source>Fused in</source>
+        <translation>Fusioniert in</translation>
+    </message>
+    <message>
+        <source>Methods</source>
+        <translation>Methoden</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>Anzahl</translation>
+    </message>
+    <message>
+        <source>Time at stake</source>
+        <translation>Zeit im Spiel</translation>
+    </message>
+    <message>
+        <source>Confidence</source>
+        <translation>Konfidenz</translation>
+    </message>
+    <message>
+        <source>GPU time the unfused side spends on the components the other side fuses</source>
+        <translation>GPU-Zeit, die die nicht fusionierende Seite für die Bestandteile aufwendet, die die andere Seite fusioniert</translation>
+    </message>
+</context>
+<context>
+    <name>KernelTableModel</name>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>No matching kernel in %1</source>
+        <translation>Kein passender Kernel in %1</translation>
+    </message>
+    <message>
+        <source>Only in %1</source>
+        <translation>Nur in %1</translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation>Operation</translation>
+    </message>
+    <message>
+        <source>Kernel A</source>
+        <translation>Kernel A</translation>
+    </message>
+    <message>
+        <source>Kernel B</source>
+        <translation>Kernel B</translation>
+    </message>
+    <message>
+        <source>Calls A</source>
+        <translation>Aufrufe A</translation>
+    </message>
+    <message>
+        <source>Calls B</source>
+        <translation>Aufrufe B</translation>
+    </message>
+    <message>
+        <source>Total A</source>
+        <translation>Summe A</translation>
+    </message>
+    <message>
+        <source>Total B</source>
+        <translation>Summe B</translation>
+    </message>
+    <message>
+        <source>Avg A</source>
+        <translation>Mittel A</translation>
+    </message>
+    <message>
+        <source>Avg B</source>
+        <translation>Mittel B</translation>
+    </message>
+    <message>
+        <source>Δ B−A</source>
+        <translation>Δ B−A</translation>
+    </message>
+    <message>
+        <source>B/A</source>
+        <translation>B/A</translation>
+    </message>
+    <message>
+        <source>GPU time of %1 minus %2</source>
+        <translation>GPU-Zeit von %1 minus %2</translation>
+    </message>
+    <message>
+        <source>GPU time of %1 divided by %2; red: B slower, green: B faster</source>
+        <translation>GPU-Zeit von %1 geteilt durch %2; rot: B langsamer, grün: B schneller</translation>
+    </message>
+    <message>
+        <source>%1 is slower: %2 the GPU time of %3</source>
+        <translation>%1 ist langsamer: %2 der GPU-Zeit von %3</translation>
+    </message>
+    <message>
+        <source>%1 is faster: %2 the GPU time of %3</source>
+        <translation>%1 ist schneller: %2 der GPU-Zeit von %3</translation>
+    </message>
+</context>
+<context>
+    <name>LayerTableModel</name>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>%1 (pass %2)</source>
+        <translation>%1 (Durchlauf %2)</translation>
+    </message>
+    <message>
+        <source>No matching layer in %1</source>
+        <translation>Keine passende Schicht in %1</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>Nr.</translation>
+    </message>
+    <message>
+        <source>Layer A</source>
+        <translation>Schicht A</translation>
+    </message>
+    <message>
+        <source>Layer B</source>
+        <translation>Schicht B</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>Phase</translation>
+    </message>
+    <message>
+        <source>Kernels A</source>
+        <translation>Kernel A</translation>
+    </message>
+    <message>
+        <source>Kernels B</source>
+        <translation>Kernel B</translation>
+    </message>
+    <message>
+        <source>Total A</source>
+        <translation>Summe A</translation>
+    </message>
+    <message>
+        <source>Total B</source>
+        <translation>Summe B</translation>
+    </message>
+    <message>
+        <source>Δ B−A</source>
+        <translation>Δ B−A</translation>
+    </message>
+    <message>
+        <source>B/A</source>
+        <translation>B/A</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>FusionScope</source>
+        <translation>FusionScope</translation>
+    </message>
+    <message numerus="yes">
+        <source>Compared: %n fusion pattern(s), %1 aligned layer pairs</source>
+        <translation><numerusform>Verglichen: %n Fusionsmuster, %1 zugeordnete Schichtpaare</numerusform><numerusform>Verglichen: %n Fusionsmuster, %1 zugeordnete Schichtpaare</numerusform></translation>
+    </message>
+    <message>
+        <source>Comparison failed</source>
+        <translation>Vergleich fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>The comparison failed: %1</source>
+        <translation>Der Vergleich ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Kernels</source>
+        <translation>Kernel</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>Schichten</translation>
+    </message>
+    <message>
+        <source>Fusion patterns</source>
+        <translation>Fusionsmuster</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>Befunde</translation>
+    </message>
+    <message>
+        <source>Chart</source>
+        <translation>Diagramm</translation>
+    </message>
+    <message>
+        <source>Triage</source>
+        <translation>Triage</translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>%1 exportiert</translation>
+    </message>
+    <message>
+        <source>Filter by kernel name or operation…</source>
+        <translation>Nach Kernel-Name oder Operation filtern…</translation>
+    </message>
+    <message>
+        <source>&amp;Demangle names</source>
+        <translation>Namen &amp;entschlüsseln</translation>
+    </message>
+    <message>
+        <source>Operation:</source>
+        <translation>Operation:</translation>
+    </message>
+    <message>
+        <source>%1 of %2 rows</source>
+        <translation>%1 von %2 Zeilen</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>Open Trace &amp;A…</source>
+        <translation>Trace &amp;A öffnen…</translation>
+    </message>
+    <message>
+        <source>Open Trace &amp;B…</source>
+        <translation>Trace &amp;B öffnen…</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+O</source>
+        <translation>Ctrl+Shift+O</translation>
+    </message>
+    <message>
+        <source>Open A</source>
+        <translation>A öffnen</translation>
+    </message>
+    <message>
+        <source>Open B</source>
+        <translation>B öffnen</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent as A</source>
+        <translation>&amp;Zuletzt geöffnet als A</translation>
+    </message>
+    <message>
+        <source>Open R&amp;ecent as B</source>
+        <translation>Z&amp;uletzt geöffnet als B</translation>
+    </message>
+    <message>
+        <source>&amp;Swap A and B</source>
+        <translation>A und B &amp;tauschen</translation>
+    </message>
+    <message>
+        <source>Swap</source>
+        <translation>Tauschen</translation>
+    </message>
+    <message>
+        <source>Exchange trace A and trace B</source>
+        <translation>Trace A und Trace B vertauschen</translation>
+    </message>
+    <message>
+        <source>&amp;Export Table to CSV…</source>
+        <translation>Tabelle als CSV &amp;exportieren…</translation>
+    </message>
+    <message>
+        <source>Ctrl+E</source>
+        <translation>Ctrl+E</translation>
+    </message>
+    <message>
+        <source>Export CSV</source>
+        <translation>CSV exportieren</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>&amp;Demangle Kernel Names</source>
+        <translation>Kernel-Namen &amp;entschlüsseln</translation>
+    </message>
+    <message>
+        <source>&amp;Settings</source>
+        <translation>&amp;Einstellungen</translation>
+    </message>
+    <message>
+        <source>&amp;Configure FusionScope…</source>
+        <translation>FusionScope &amp;einrichten…</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>&amp;About FusionScope</source>
+        <translation>&amp;Über FusionScope</translation>
+    </message>
+    <message>
+        <source>About FusionScope</source>
+        <translation>Über FusionScope</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;FusionScope %1&lt;/h3&gt;&lt;p&gt;Compares two PyTorch-profiler traces — say, one from an NVIDIA GPU and one from an AMD GPU — aligns their layers and kernels, and finds the kernel fusions one side does and the other does not.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;FusionScope %1&lt;/h3&gt;&lt;p&gt;Vergleicht zwei PyTorch-Profiler-Traces – etwa einen von einer NVIDIA- und einen von einer AMD-GPU –, ordnet ihre Schichten und Kernel einander zu und findet die Kernel-Fusionen, die die eine Seite vornimmt und die andere nicht.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>Über &amp;Qt</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>Haupt</translation>
+    </message>
+    <message>
+        <source>Stage:</source>
+        <translation>Phase:</translation>
+    </message>
+    <message>
+        <source>All stages</source>
+        <translation>Alle Phasen</translation>
+    </message>
+    <message>
+        <source>Prefill</source>
+        <translation>Prefill</translation>
+    </message>
+    <message>
+        <source>Decode</source>
+        <translation>Decode</translation>
+    </message>
+    <message>
+        <source>Compare and list only the kernels of one stage</source>
+        <translation>Nur die Kernel einer Phase vergleichen und auflisten</translation>
+    </message>
+    <message>
+        <source>Trace %1 could not be loaded: %2</source>
+        <translation>Trace %1 konnte nicht geladen werden: %2</translation>
+    </message>
+    <message>
+        <source>Loading was cancelled. Drop a trace file here, or click Open…</source>
+        <translation>Das Laden wurde abgebrochen. Trace-Datei hierher ziehen oder auf Öffnen… klicken</translation>
+    </message>
+    <message>
+        <source>Open Trace A</source>
+        <translation>Trace A öffnen</translation>
+    </message>
+    <message>
+        <source>Open Trace B</source>
+        <translation>Trace B öffnen</translation>
+    </message>
+    <message>
+        <source>PyTorch profiler traces (*.json *.json.gz *.json.zst *.gz *.zst *.zip *.tar *.tar.gz *.tgz);;All files (*)</source>
+        <translation>PyTorch-Profiler-Traces (*.json *.json.gz *.json.zst *.gz *.zst *.zip *.tar *.tar.gz *.tgz);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>%1 wird geladen…</translation>
+    </message>
+    <message>
+        <source>Aligning layers and looking for fusions…</source>
+        <translation>Schichten werden zugeordnet und Fusionen gesucht…</translation>
+    </message>
+    <message>
+        <source>Comparing the traces…</source>
+        <translation>Die Traces werden verglichen…</translation>
+    </message>
+    <message>
+        <source>Load trace A and trace B to compare them: the findings appear here.</source>
+        <translation>Trace A und Trace B laden, um sie zu vergleichen: Die Befunde erscheinen hier.</translation>
+    </message>
+    <message>
+        <source>No trace loaded</source>
+        <translation>Kein Trace geladen</translation>
+    </message>
+    <message>
+        <source>All operations</source>
+        <translation>Alle Operationen</translation>
+    </message>
+    <message>
+        <source>Kernels (%1)</source>
+        <translation>Kernel (%1)</translation>
+    </message>
+    <message>
+        <source>Layers (%1)</source>
+        <translation>Schichten (%1)</translation>
+    </message>
+    <message>
+        <source>Fusion patterns (%1)</source>
+        <translation>Fusionsmuster (%1)</translation>
+    </message>
+    <message>
+        <source>Trace %1 could not be loaded; open another file to compare.</source>
+        <translation>Trace %1 konnte nicht geladen werden; zum Vergleichen eine andere Datei öffnen.</translation>
+    </message>
+    <message>
+        <source>Load a second trace to compare.</source>
+        <translation>Zum Vergleichen einen zweiten Trace laden.</translation>
+    </message>
+    <message>
+        <source>No kernel of %1 matches this item</source>
+        <translation>Kein Kernel von %1 passt zu diesem Eintrag</translation>
+    </message>
+    <message>
+        <source>Opened %1:%2</source>
+        <translation>%1:%2 geöffnet</translation>
+    </message>
+    <message>
+        <source>Could not open the editor: %1 Check the editor command in the settings.</source>
+        <translation>Der Editor konnte nicht geöffnet werden: %1 Bitte den Editor-Befehl in den Einstellungen prüfen.</translation>
+    </message>
+    <message>
+        <source>Source location</source>
+        <translation>Quelltextstelle</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;This file is not on this computer. Add the folder that holds it under Settings → Source folders to open it in your editor.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Diese Datei liegt nicht auf diesem Rechner. Den Ordner, der sie enthält, unter Einstellungen → Quelltextordner hinzufügen, um sie im Editor zu öffnen.</translation>
+    </message>
+    <message>
+        <source>Python stack (innermost last):</source>
+        <translation>Python-Stack (innerster Rahmen zuletzt):</translation>
+    </message>
+    <message>
+        <source>(the trace recorded no stack for this location)</source>
+        <translation>(der Trace enthält für diese Stelle keinen Stack)</translation>
+    </message>
+    <message>
+        <source>No recent files</source>
+        <translation>Keine zuletzt geöffneten Dateien</translation>
+    </message>
+    <message>
+        <source>&amp;Clear Recent Files</source>
+        <translation>Liste &amp;leeren</translation>
+    </message>
+    <message>
+        <source>The triage of trace %1 could not be completed: %2</source>
+        <translation>Die Triage von Trace %1 konnte nicht abgeschlossen werden: %2</translation>
+    </message>
+    <message>
+        <source>The traces show no fusion differences.</source>
+        <translation>Die Traces zeigen keine Unterschiede bei Fusionen.</translation>
+    </message>
+    <message>
+        <source>Fusion patterns appear once trace A and trace B are compared.</source>
+        <translation>Fusionsmuster erscheinen, sobald Trace A und Trace B verglichen sind.</translation>
+    </message>
+    <message>
+        <source>%1 vs %2 — FusionScope</source>
+        <translation>%1 gegen %2 – FusionScope</translation>
+    </message>
+    <message>
+        <source>%1 — FusionScope</source>
+        <translation>%1 – FusionScope</translation>
+    </message>
+</context>
+<context>
+    <name>MessageBar</name>
+    <message>
+        <source>Dismiss</source>
+        <translation>Schließen</translation>
+    </message>
+</context>
+<context>
+    <name>OpChartView</name>
+    <message numerus="yes">
+        <source>%n other operation(s)</source>
+        <translation><numerusform>%n weitere Operation</numerusform><numerusform>%n weitere Operationen</numerusform></translation>
+    </message>
+    <message>
+        <source>No kernels to chart</source>
+        <translation>Keine Kernel für das Diagramm</translation>
+    </message>
+    <message>
+        <source>GPU time per operation</source>
+        <translation>GPU-Zeit je Operation</translation>
+    </message>
+    <message>
+        <source>GPU time (ms)</source>
+        <translation>GPU-Zeit (ms)</translation>
+    </message>
+    <message>
+        <source>GPU time (µs)</source>
+        <translation>GPU-Zeit (µs)</translation>
+    </message>
+</context>
+<context>
+    <name>OverlapTableModel</name>
+    <message>
+        <source>Overlaps most with %1 (%2)</source>
+        <translation>Überlappt am meisten mit %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>Phase</translation>
+    </message>
+    <message>
+        <source>Priority</source>
+        <translation>Priorität</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>Kernel</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Urteil</translation>
+    </message>
+    <message>
+        <source>Recommendation</source>
+        <translation>Empfehlung</translation>
+    </message>
+    <message>
+        <source>Calls</source>
+        <translation>Aufrufe</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Summe</translation>
+    </message>
+    <message>
+        <source>Exclusive</source>
+        <translation>Exklusiv</translation>
+    </message>
+    <message>
+        <source>Hidden</source>
+        <translation>Verdeckt</translation>
+    </message>
+    <message>
+        <source>Exclusive %</source>
+        <translation>Exklusiv %</translation>
+    </message>
+    <message>
+        <source>Dependency risk</source>
+        <translation>Abhängigkeitsrisiko</translation>
+    </message>
+    <message>
+        <source>Source location</source>
+        <translation>Quelltextstelle</translation>
+    </message>
+    <message>
+        <source>Time during which no kernel runs on another stream</source>
+        <translation>Zeit, in der auf keinem anderen Stream ein Kernel läuft</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <source>&amp;Editor command:</source>
+        <translation>&amp;Editor-Befehl:</translation>
+    </message>
+    <message>
+        <source>{file} and {line} are replaced, e.g. "code -g {file}:{line}", "kate {file} --line {line}" or "xdg-open {file}".</source>
+        <translation>{file} und {line} werden ersetzt, z. B. „code -g {file}:{line}“, „kate {file} --line {line}“ oder „xdg-open {file}“.</translation>
+    </message>
+    <message>
+        <source>One folder per line, e.g. a checkout of the model's code</source>
+        <translation>Ein Ordner pro Zeile, z. B. ein Checkout des Modell-Quelltexts</translation>
+    </message>
+    <message>
+        <source>&amp;Source folders:</source>
+        <translation>&amp;Quelltextordner:</translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation>Systemvorgabe</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>&amp;Sprache:</translation>
+    </message>
+    <message>
+        <source>Takes effect when FusionScope starts again.</source>
+        <translation>Wirkt beim nächsten Start von FusionScope.</translation>
+    </message>
+    <message>
+        <source>Built-in registry only</source>
+        <translation>Nur die eingebaute Registry</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>Kernel registry</source>
+        <translation>Kernel-Registry</translation>
+    </message>
+    <message>
+        <source>YAML files (*.yaml *.yml);;All files (*)</source>
+        <translation>YAML-Dateien (*.yaml *.yml);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Kernel &amp;registry:</source>
+        <translation>Kernel-&amp;Registry:</translation>
+    </message>
+    <message>
+        <source>Read before the built-in registry; its patterns win.</source>
+        <translation>Wird vor der eingebauten Registry gelesen; ihre Muster haben Vorrang.</translation>
+    </message>
+</context>
+<context>
+    <name>SourceOpener</name>
+    <message>
+        <source>The editor command is empty.</source>
+        <translation>Der Editor-Befehl ist leer.</translation>
+    </message>
+    <message>
+        <source>Could not start "%1".</source>
+        <translation>„%1“ konnte nicht gestartet werden.</translation>
+    </message>
+</context>
+<context>
+    <name>TableActions</name>
+    <message>
+        <source>&amp;Copy Selected Rows</source>
+        <translation>Ausgewählte Zeilen &amp;kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;Export to CSV…</source>
+        <translation>Als CSV &amp;exportieren…</translation>
+    </message>
+    <message>
+        <source>Export to CSV</source>
+        <translation>Als CSV exportieren</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv);;All files (*)</source>
+        <translation>CSV-Dateien (*.csv);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>%1 konnte nicht geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>TimelineModel</name>
+    <message>
+        <source>Other</source>
+        <translation>Sonstige</translation>
+    </message>
+    <message>
+        <source>GPU annotations</source>
+        <translation>GPU-Annotationen</translation>
+    </message>
+    <message>
+        <source>Annotations</source>
+        <translation>Annotationen</translation>
+    </message>
+    <message>
+        <source>CPU launches</source>
+        <translation>CPU-Starts</translation>
+    </message>
+    <message>
+        <source>GPU %1 · stream %2</source>
+        <translation>GPU %1 · Stream %2</translation>
+    </message>
+    <message>
+        <source>Stream %1</source>
+        <translation>Stream %1</translation>
+    </message>
+</context>
+<context>
+    <name>TimelineSync</name>
+    <message>
+        <source>Timeline</source>
+        <translation>Zeitachse</translation>
+    </message>
+</context>
+<context>
+    <name>TimelineView</name>
+    <message>
+        <source>Link A and B</source>
+        <translation>A und B koppeln</translation>
+    </message>
+    <message>
+        <source>One zoom for both traces; unlinked, each trace zooms and pans on its own</source>
+        <translation>Ein Zoom für beide Traces; entkoppelt zoomt und verschiebt jeder Trace für sich</translation>
+    </message>
+    <message>
+        <source>Where time 0 lies on each trace</source>
+        <translation>Wo auf jedem Trace der Zeitpunkt 0 liegt</translation>
+    </message>
+    <message>
+        <source>CPU launches and annotations</source>
+        <translation>CPU-Starts und Annotationen</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>Zurück</translation>
+    </message>
+    <message>
+        <source>The previous zoom (Backspace, Alt+Left)</source>
+        <translation>Der vorige Zoom (Rücktaste, Alt+Links)</translation>
+    </message>
+    <message>
+        <source>Fit selection</source>
+        <translation>Auswahl einpassen</translation>
+    </message>
+    <message>
+        <source>Zoom to the selected range or kernel (F)</source>
+        <translation>Auf den ausgewählten Bereich oder Kernel zoomen (F)</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>Zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Show everything (Home)</source>
+        <translation>Alles zeigen (Pos1)</translation>
+    </message>
+    <message>
+        <source>Align:</source>
+        <translation>Ausrichten:</translation>
+    </message>
+    <message>
+        <source>Wheel: zoom · drag: pan · Shift-drag: select · W/S A/D F Home</source>
+        <translation>Mausrad: Zoom · Ziehen: Verschieben · Umschalt-Ziehen: Auswählen · W/S A/D F Pos1</translation>
+    </message>
+    <message>
+        <source>Trace starts</source>
+        <translation>Trace-Anfänge</translation>
+    </message>
+    <message>
+        <source>Layer pair %1 %2</source>
+        <translation>Schichtpaar %1 %2</translation>
+    </message>
+</context>
+<context>
+    <name>TimelineWidget</name>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>Trace %1</source>
+        <translation>Trace %1</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>Shift-drag to select a range: kernel count, busy time and top operations per trace.</source>
+        <translation>Mit Umschalt-Ziehen einen Bereich wählen: Kernel-Anzahl, Belegzeit und wichtigste Operationen je Trace.</translation>
+    </message>
+    <message>
+        <source>Range %1</source>
+        <translation>Bereich %1</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n kernel(s), busy %2%3</source>
+        <translation><numerusform>%1: %n Kernel, belegt %2%3</numerusform><numerusform>%1: %n Kernel, belegt %2%3</numerusform></translation>
+    </message>
+    <message>
+        <source> — </source>
+        <translation> – </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Layer %2 of pass %3&lt;br&gt;%4 kernel(s), GPU time %5&lt;br&gt;Span %6&lt;br&gt;&lt;i&gt;Click to select it in the layer table&lt;/i&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Schicht %2 von Durchlauf %3&lt;br&gt;%4 Kernel, GPU-Zeit %5&lt;br&gt;Dauer %6&lt;br&gt;&lt;i&gt;Klicken, um sie in der Schichttabelle auszuwählen&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Op: %2&lt;br&gt;Duration: %3&lt;br&gt;Stream: %4&lt;br&gt;Layer: %5&lt;br&gt;Source: %6&lt;br&gt;Kernel id: %7</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Operation: %2&lt;br&gt;Dauer: %3&lt;br&gt;Stream: %4&lt;br&gt;Schicht: %5&lt;br&gt;Quelle: %6&lt;br&gt;Kernel-ID: %7</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2&lt;br&gt;Duration: %3</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2&lt;br&gt;Dauer: %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;br&gt;&lt;i&gt;One of %n events merged at this zoom; zoom in to separate them.&lt;/i&gt;</source>
+        <translation><numerusform>&lt;br&gt;&lt;i&gt;Eines von %n Ereignissen, die bei diesem Zoom zusammengefasst sind; hineinzoomen, um sie zu trennen.&lt;/i&gt;</numerusform><numerusform>&lt;br&gt;&lt;i&gt;Eines von %n Ereignissen, die bei diesem Zoom zusammengefasst sind; hineinzoomen, um sie zu trennen.&lt;/i&gt;</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>  (%n kernel(s))</source>
+        <translation><numerusform>  (%n Kernel)</numerusform><numerusform>  (%n Kernel)</numerusform></translation>
+    </message>
+    <message>
+        <source>  (no trace)</source>
+        <translation>  (kein Trace)</translation>
+    </message>
+    <message>
+        <source>Time from layer pair %1</source>
+        <translation>Zeit ab Schichtpaar %1</translation>
+    </message>
+    <message>
+        <source>Time from first kernel</source>
+        <translation>Zeit ab dem ersten Kernel</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>×%1</source>
+        <translation>×%1</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>Schichten</translation>
+    </message>
+    <message>
+        <source>Operations</source>
+        <translation>Operationen</translation>
+    </message>
+</context>
+<context>
+    <name>TracePane</name>
+    <message>
+        <source>Trace A (left)</source>
+        <translation>Trace A (links)</translation>
+    </message>
+    <message>
+        <source>Trace B (right)</source>
+        <translation>Trace B (rechts)</translation>
+    </message>
+    <message>
+        <source>Open…</source>
+        <translation>Öffnen…</translation>
+    </message>
+    <message>
+        <source>Open trace A</source>
+        <translation>Trace A öffnen</translation>
+    </message>
+    <message>
+        <source>Open trace B</source>
+        <translation>Trace B öffnen</translation>
+    </message>
+    <message>
+        <source>Label</source>
+        <translation>Bezeichnung</translation>
+    </message>
+    <message>
+        <source>Platform</source>
+        <translation>Plattform</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Framework</source>
+        <translation>Framework</translation>
+    </message>
+    <message>
+        <source>Kernels</source>
+        <translation>Kernel</translation>
+    </message>
+    <message>
+        <source>GPU time</source>
+        <translation>GPU-Zeit</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>Schichten</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>Warnungen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s) about %1:</source>
+        <translation><numerusform>%n Warnung zu %1:</numerusform><numerusform>%n Warnungen zu %1:</numerusform></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Trace A</source>
+        <translation>Trace A</translation>
+    </message>
+    <message>
+        <source>Trace B</source>
+        <translation>Trace B</translation>
+    </message>
+    <message>
+        <source>Drop a trace file here, or click Open…</source>
+        <translation>Trace-Datei hierher ziehen oder auf Öffnen… klicken</translation>
+    </message>
+    <message>
+        <source>Could not load this trace:
+%1</source>
+        <translation>Dieser Trace konnte nicht geladen werden:
+%1</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>not recorded</source>
+        <translation>nicht aufgezeichnet</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n name(s))</source>
+        <translation><numerusform>%1 (%n Name)</numerusform><numerusform>%1 (%n Namen)</numerusform></translation>
+    </message>
+    <message>
+        <source>Sum of kernel durations; the kernels span %1 of wall time</source>
+        <translation>Summe der Kernel-Laufzeiten; die Kernel erstrecken sich über %1 Echtzeit</translation>
+    </message>
+    <message>
+        <source>none found</source>
+        <translation>keine gefunden</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 in %n pass(es)</source>
+        <translation><numerusform>%1 in %n Durchlauf</numerusform><numerusform>%1 in %n Durchläufen</numerusform></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation><numerusform>%n Warnung</numerusform><numerusform>%n Warnungen</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>TriagePage</name>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>Kernels</source>
+        <translation>Kernel</translation>
+    </message>
+    <message>
+        <source>Fusion families</source>
+        <translation>Fusionsfamilien</translation>
+    </message>
+    <message>
+        <source>Overlap</source>
+        <translation>Überlappung</translation>
+    </message>
+    <message>
+        <source>Trace:</source>
+        <translation>Trace:</translation>
+    </message>
+    <message>
+        <source>A: %1</source>
+        <translation>A: %1</translation>
+    </message>
+    <message>
+        <source>B: %1</source>
+        <translation>B: %1</translation>
+    </message>
+    <message>
+        <source>Trace %1 is not loaded.</source>
+        <translation>Trace %1 ist nicht geladen.</translation>
+    </message>
+    <message>
+        <source>Activate a row to find its kernels in the kernel comparison table.</source>
+        <translation>Eine Zeile aktivieren, um ihre Kernel in der Kernel-Vergleichstabelle zu finden.</translation>
+    </message>
+    <message>
+        <source>Kernels (%1)</source>
+        <translation>Kernel (%1)</translation>
+    </message>
+    <message>
+        <source>Fusion families (%1)</source>
+        <translation>Fusionsfamilien (%1)</translation>
+    </message>
+    <message>
+        <source>Overlap (%1)</source>
+        <translation>Überlappung (%1)</translation>
+    </message>
+    <message>
+        <source>Looking for fusion families and overlap in trace %1…</source>
+        <translation>Fusionsfamilien und Überlappung in Trace %1 werden gesucht…</translation>
+    </message>
+</context>
+<context>
+    <name>TriageTableModel</name>
+    <message>
+        <source>%1 (%2 of the time)</source>
+        <translation>%1 (%2 der Zeit)</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 – %2</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>Phase</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>Kernel</translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation>Operation</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>Kategorie</translation>
+    </message>
+    <message>
+        <source>Calls</source>
+        <translation>Aufrufe</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Summe</translation>
+    </message>
+    <message>
+        <source>Avg</source>
+        <translation>Mittel</translation>
+    </message>
+    <message>
+        <source>Min</source>
+        <translation>Min</translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation>Max</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>Anteil</translation>
+    </message>
+    <message>
+        <source>Top source location</source>
+        <translation>Häufigste Quelltextstelle</translation>
+    </message>
+    <message>
+        <source>Sites</source>
+        <translation>Stellen</translation>
+    </message>
+    <message>
+        <source>Share of the stage's kernel time</source>
+        <translation>Anteil an der Kernel-Zeit der Phase</translation>
+    </message>
+</context>
+<context>
+    <name>Units</name>
+    <message>
+        <source>prefill</source>
+        <translation>prefill</translation>
+    </message>
+    <message>
+        <source>decode</source>
+        <translation>decode</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>alle</translation>
+    </message>
+</context>
+</TS>
