@@ -337,7 +337,7 @@ void explicitFusedOps(const Side &fused, const Side &other, std::vector<FusionFi
         pieces.erase(std::unique(pieces.begin(), pieces.end()), pieces.end());
         kernelsOf(f, other) = pieces;
         f.timeAtStake = other.total(pieces);
-        f.unfusedComponents = components;
+        f.unfusedComponents = pieces.empty() ? components : topNames(other, pieces, 6);
         f.evidence = fused.label + " runs " + op + " as one kernel (" + std::to_string(ids.size()) + "×); "
                      + other.label + " has no such kernel and runs " + comps + " separately";
         addLocations(fused, ids, f.locations);
@@ -477,13 +477,24 @@ void mergeInto(FusionFinding &to, FusionFinding &&from)
     for (auto &m : from.methods)
         if (std::find(to.methods.begin(), to.methods.end(), m) == to.methods.end())
             to.methods.push_back(m);
-    appendUnique(to.aKernels, from.aKernels);
-    appendUnique(to.bKernels, from.bKernels);
-    for (auto &n : from.fusedKernels)
-        if (std::find(to.fusedKernels.begin(), to.fusedKernels.end(), n) == to.fusedKernels.end())
-            to.fusedKernels.push_back(n);
+    // When a fused kernel is the finding, the fusing side's kernels are that kernel: the neighbours
+    // that extra-kernel findings point at would only blur it. The unfused side takes everything.
+    const bool toHasFusedKernel = to.standalone || std::find(to.methods.begin(), to.methods.end(), "explicit_fused_op") != to.methods.end();
+    const bool fromHasFusedKernel = from.standalone || std::find(from.methods.begin(), from.methods.end(), "explicit_fused_op") != from.methods.end();
+    const bool keepFusedSide = !toHasFusedKernel || fromHasFusedKernel;
+    if (keepFusedSide || to.fusedSide != 'a')
+        appendUnique(to.aKernels, from.aKernels);
+    if (keepFusedSide || to.fusedSide != 'b')
+        appendUnique(to.bKernels, from.bKernels);
+    if (keepFusedSide)
+        for (auto &n : from.fusedKernels)
+            if (std::find(to.fusedKernels.begin(), to.fusedKernels.end(), n) == to.fusedKernels.end())
+                to.fusedKernels.push_back(n);
+    // Op names stand in for unfused pieces only when no kernel was found for them.
+    const bool toHasPieces = !(to.fusedSide == 'a' ? to.bKernels : to.aKernels).empty();
     for (auto &n : from.unfusedComponents)
-        if (std::find(to.unfusedComponents.begin(), to.unfusedComponents.end(), n) == to.unfusedComponents.end())
+        if (std::find(to.unfusedComponents.begin(), to.unfusedComponents.end(), n) == to.unfusedComponents.end()
+            && !(toHasPieces && fromHasFusedKernel && !from.standalone && (from.fusedSide == 'a' ? from.bKernels : from.aKernels).empty()))
             to.unfusedComponents.push_back(n);
     for (auto &l : from.locations)
         if (std::find(to.locations.begin(), to.locations.end(), l) == to.locations.end())
