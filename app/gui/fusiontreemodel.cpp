@@ -143,8 +143,12 @@ void FusionTreeModel::build()
                 n.parent = group;
                 n.finding = int(f);
                 n.side = side;
-                n.text = QString::fromStdString(demangle(name));
                 n.ids = kernelsNamed(side, name, *scope[side]);
+                // The short name with its functor ("vectorized_elementwise_kernel [pow]"); op names
+                // (components without a kernel) and the full name stay as they are.
+                n.text = QString::fromStdString(
+                    n.ids.empty() ? demangle(name)
+                                  : shortKernelName(name, m_trace[side]->classes.ofKernel(n.ids.front()).detail));
                 for (uint32_t id : n.ids)
                     n.total += m_trace[side]->trace->store.kernels.dur[id];
                 m_nodes[size_t(group)].ids.insert(m_nodes[size_t(group)].ids.end(), n.ids.begin(), n.ids.end());
@@ -310,8 +314,13 @@ QVariant FusionTreeModel::data(const QModelIndex &index, int role) const
         if (n.kind == Finding)
             return QString::fromStdString(m_comparison->findings[size_t(n.finding)].evidence);
         if (n.kind == FusedKernel || n.kind == UnfusedComponent)
-            return n.ids.empty() ? tr("%1\n(no matching kernel in this trace)").arg(n.text)
-                                 : tr("%1\nActivate to select it in the kernel table").arg(n.text);
+        {
+            if (n.ids.empty())
+                return tr("%1\n(no matching kernel in this trace)").arg(n.text);
+            const fusion::EventStore &store = m_trace[n.side]->trace->store;
+            const QString full = QString::fromStdString(demangle(store.str(store.kernels.name[n.ids.front()])));
+            return tr("%1\nActivate to select it in the kernel table").arg(full);
+        }
         if (n.kind == Location)
             return tr("%1\nActivate to open the file, or to see the stack").arg(n.text);
         return n.text;

@@ -32,11 +32,13 @@ bool KernelFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &sourc
         return false;
     if (m_text.isEmpty())
         return true;
-    // Raw and demangled names both match, so a mangled fragment copied from a log still finds the row.
+    // The short, raw and full demangled (tooltip) names all match, so a mangled fragment copied from
+    // a log or a namespace from a profiler's view still finds the row.
     for (int column : {int(KernelTableModel::Op), int(KernelTableModel::NameA), int(KernelTableModel::NameB)}) {
         const QModelIndex i = m->index(sourceRow, column, sourceParent);
         if (i.data(Qt::DisplayRole).toString().contains(m_text, Qt::CaseInsensitive)
-            || i.data(ModelRoles::Export).toString().contains(m_text, Qt::CaseInsensitive))
+            || i.data(ModelRoles::Export).toString().contains(m_text, Qt::CaseInsensitive)
+            || i.data(Qt::ToolTipRole).toString().contains(m_text, Qt::CaseInsensitive))
             return true;
     }
     return false;

@@ -43,6 +43,7 @@ void addUnpaired(std::vector<KernelRow> &rows, const AnalyzedTrace &t, Side side
             r.op = opOf(t, id);
             r.name[side] = std::string(t.trace->store.str(k.name[id]));
             r.demangled[side] = demangle(r.name[side]);
+            r.display[side] = shortKernelName(r.name[side], t.classes.ofKernel(id).detail);
             rows.push_back(std::move(r));
         }
         KernelRow &r = rows[it->second];
@@ -80,6 +81,10 @@ std::vector<KernelRow> ofComparison(const AnalyzedTrace &a, const AnalyzedTrace 
                 r.name[1] = kp.bName;
                 for (int s = 0; s < 2; ++s)
                     r.demangled[s] = r.name[s].empty() ? std::string() : demangle(r.name[s]);
+                if (!kp.aKernels.empty())
+                    r.display[0] = shortKernelName(r.name[0], a.classes.ofKernel(kp.aKernels.front()).detail);
+                if (!kp.bKernels.empty())
+                    r.display[1] = shortKernelName(r.name[1], b.classes.ofKernel(kp.bKernels.front()).detail);
                 rows.push_back(std::move(r));
             }
             KernelRow &r = rows[it->second];
@@ -112,6 +117,7 @@ void swapSides(std::vector<KernelRow> &rows)
     for (KernelRow &r : rows) {
         std::swap(r.name[0], r.name[1]);
         std::swap(r.demangled[0], r.demangled[1]);
+        std::swap(r.display[0], r.display[1]);
         std::swap(r.ids[0], r.ids[1]);
         std::swap(r.total[0], r.total[1]);
     }

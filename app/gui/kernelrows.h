@@ -11,7 +11,8 @@
 struct KernelRow {
     std::string op;                       // operation; empty when the trace is not classified
     std::string name[2];                  // raw names per side, empty on a side without kernels
-    std::string demangled[2];             // the same, demangled for display
+    std::string demangled[2];             // the same, demangled (tooltips, filtering)
+    std::string display[2];               // short form for the cell: "vectorized_elementwise_kernel [pow]"
     std::vector<uint32_t> ids[2];         // kernel ids per side, ascending
     fusion::Ns total[2] = {0, 0};         // over all stages
 };

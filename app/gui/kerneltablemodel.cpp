@@ -116,7 +116,9 @@ int KernelTableModel::columnCount(const QModelIndex &parent) const
 
 QString KernelTableModel::name(const KernelRow &r, Side side) const
 {
-    return QString::fromStdString(m_demangle ? r.demangled[side] : r.name[side]);
+    // Demangled view: the short name (the full one is in the tooltip); raw view: exactly the trace's name.
+    return QString::fromStdString(m_demangle ? (r.display[side].empty() ? r.demangled[side] : r.display[side])
+                                             : r.name[side]);
 }
 
 QVariant KernelTableModel::value(const Visible &v, int column, int role) const

@@ -147,3 +147,54 @@ std::string canonicalKernelName(std::string_view name)
 }
 
 } // namespace fusion
+
+namespace fusion {
+
+namespace {
+// The last "::"-separated component of a qualified name, ignoring "(anonymous namespace)".
+std::string_view lastComponent(std::string_view q)
+{
+    const size_t at = q.rfind("::");
+    return at == std::string_view::npos ? q : q.substr(at + 2);
+}
+} // namespace
+
+std::string shortKernelName(std::string_view name, std::string_view detail)
+{
+    std::string s = demangle(name);
+    for (size_t at; (at = s.find("(anonymous namespace)::")) != std::string::npos;)
+        s.erase(at, 23);
+    std::string_view v = s;
+    if (v.starts_with("void "))
+        v.remove_prefix(5);
+    // The function's qualified name ends at the first '<' or '(' (operator names aside).
+    const size_t open = v.find_first_of("<(");
+    std::string base(open == std::string_view::npos ? v : lastComponent(v.substr(0, open)));
+    if (open != std::string_view::npos && v[open] == '<'
+        && (base == "kentry" || base == "kernel" || base == "Kernel" || base == "entry" || base == "device_kernel")) {
+        // Generic entry points wrap the real kernel as a template argument: name that one.
+        const size_t k = v.find("Kernel", open);
+        if (k == std::string_view::npos) {
+            // "Kernel<cutlass::gemm::kernel::Gemm>": the first template argument's own name.
+            const size_t end = v.find_first_of(",<>", open + 1);
+            const std::string_view arg = v.substr(open + 1, end == std::string_view::npos ? 0 : end - open - 1);
+            if (!arg.empty())
+                base += "<" + std::string(lastComponent(arg)) + ">";
+        } else {
+            size_t b = k;
+            while (b > open && (std::isalnum(static_cast<unsigned char>(v[b - 1])) || v[b - 1] == '_'))
+                --b;
+            size_t e = k + 6;
+            while (e < v.size() && (std::isalnum(static_cast<unsigned char>(v[e])) || v[e] == '_'))
+                ++e;
+            base = std::string(v.substr(b, e - b));
+        }
+    }
+    if (base.empty())
+        base = std::string(v);
+    if (!detail.empty() && base.find(detail) == std::string::npos)
+        base += " [" + std::string(detail) + "]";
+    return base;
+}
+
+} // namespace fusion

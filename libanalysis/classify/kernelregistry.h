@@ -58,5 +58,10 @@ std::string demangle(std::string_view name);
 // The kernel table's canonical name: demangled, whitespace folded, 0x… addresses masked,
 // the argument list of "void f(...)" stripped.
 std::string canonicalKernelName(std::string_view name);
+// A name short enough for a table cell: the kernel function's own name without namespaces, template
+// or argument lists ("vectorized_elementwise_kernel"), the wrapped kernel for generic entry points
+// ("kentry<…, FmhaFwdKernel<…>>" → "FmhaFwdKernel"), and the registry's detail when there is one
+// ("vectorized_elementwise_kernel [pow]"). Names without templates (Cijk_…, sm90_xmma_…) stay whole.
+std::string shortKernelName(std::string_view name, std::string_view detail = {});
 
 } // namespace fusion
