@@ -55,8 +55,8 @@
         <translation>datei.png</translation>
     </message>
     <message>
-        <source>View to show: kernels, layers, fusion, findings, chart, triage.</source>
-        <translation>Anzuzeigende Ansicht: kernels, layers, fusion, findings, chart, triage.</translation>
+        <source>View to show: timeline, kernels, layers, fusion, findings, chart, triage.</source>
+        <translation>Anzuzeigende Ansicht: timeline, kernels, layers, fusion, findings, chart, triage.</translation>
     </message>
     <message>
         <source>view</source>
@@ -87,8 +87,8 @@
         <translation>Unbekannte Phase „%1“ (prefill, decode, all).</translation>
     </message>
     <message>
-        <source>Unknown view "%1" (kernels, layers, fusion, findings, chart, triage).</source>
-        <translation>Unbekannte Ansicht „%1“ (kernels, layers, fusion, findings, chart, triage).</translation>
+        <source>Unknown view "%1" (timeline, kernels, layers, fusion, findings, chart, triage).</source>
+        <translation>Unbekannte Ansicht „%1“ (timeline, kernels, layers, fusion, findings, chart, triage).</translation>
     </message>
     <message>
         <source>Bad window size "%1" (use WxH, e.g. 1440x900).</source>
@@ -1046,8 +1046,8 @@ Aktivieren, um die Datei zu öffnen oder den Stack zu sehen</translation>
         <translation>Zeit ab dem ersten Kernel</translation>
     </message>
     <message>
-        <source>%1 ms</source>
-        <translation>%1 ms</translation>
+        <source>frame %1 ms</source>
+        <translation>Bild %1 ms</translation>
     </message>
     <message>
         <source>×%1</source>

@@ -55,7 +55,7 @@
         <translation type="unfinished" />
     </message>
     <message>
-        <source>View to show: kernels, layers, fusion, findings, chart, triage.</source>
+        <source>View to show: timeline, kernels, layers, fusion, findings, chart, triage.</source>
         <translation type="unfinished" />
     </message>
     <message>
@@ -87,7 +87,7 @@
         <translation type="unfinished" />
     </message>
     <message>
-        <source>Unknown view "%1" (kernels, layers, fusion, findings, chart, triage).</source>
+        <source>Unknown view "%1" (timeline, kernels, layers, fusion, findings, chart, triage).</source>
         <translation type="unfinished" />
     </message>
     <message>
@@ -1043,7 +1043,7 @@ Activate to open the file, or to see the stack</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <source>%1 ms</source>
+        <source>frame %1 ms</source>
         <translation type="unfinished" />
     </message>
     <message>

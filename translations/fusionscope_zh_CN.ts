@@ -55,8 +55,8 @@
         <translation>文件.png</translation>
     </message>
     <message>
-        <source>View to show: kernels, layers, fusion, findings, chart, triage.</source>
-        <translation>要显示的视图：kernels、layers、fusion、findings、chart、triage。</translation>
+        <source>View to show: timeline, kernels, layers, fusion, findings, chart, triage.</source>
+        <translation>要显示的视图：timeline、kernels、layers、fusion、findings、chart、triage。</translation>
     </message>
     <message>
         <source>view</source>
@@ -87,8 +87,8 @@
         <translation>未知阶段“%1”（prefill、decode、all）。</translation>
     </message>
     <message>
-        <source>Unknown view "%1" (kernels, layers, fusion, findings, chart, triage).</source>
-        <translation>未知视图“%1”（kernels、layers、fusion、findings、chart、triage）。</translation>
+        <source>Unknown view "%1" (timeline, kernels, layers, fusion, findings, chart, triage).</source>
+        <translation>未知视图“%1”（timeline、kernels、layers、fusion、findings、chart、triage）。</translation>
     </message>
     <message>
         <source>Bad window size "%1" (use WxH, e.g. 1440x900).</source>
@@ -1046,8 +1046,8 @@ Activate to open the file, or to see the stack</source>
         <translation>从第一个内核起的时间</translation>
     </message>
     <message>
-        <source>%1 ms</source>
-        <translation>%1 毫秒</translation>
+        <source>frame %1 ms</source>
+        <translation>帧 %1 毫秒</translation>
     </message>
     <message>
         <source>×%1</source>

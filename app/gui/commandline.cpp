@@ -19,7 +19,7 @@ CommandLine CommandLine::parse(const QStringList &arguments)
     const QCommandLineOption screenshot(QStringLiteral("screenshot"),
                                         tr("Save a picture of the window once the traces are analysed and compared, then exit."),
                                         tr("file.png"));
-    const QCommandLineOption tab(QStringLiteral("tab"), tr("View to show: kernels, layers, fusion, findings, chart, triage."),
+    const QCommandLineOption tab(QStringLiteral("tab"), tr("View to show: timeline, kernels, layers, fusion, findings, chart, triage."),
                                  tr("view"));
     const QCommandLineOption size(QStringLiteral("size"), tr("Window size, e.g. 1440x900."), tr("WxH"));
     parser.addOptions({labelA, labelB, stage, lang, screenshot, tab, size});
@@ -45,10 +45,10 @@ CommandLine CommandLine::parse(const QStringList &arguments)
              && out.stage != QLatin1String("decode"))
         out.error = tr("Unknown stage \"%1\" (prefill, decode, all).").arg(out.stage);
     else if (!out.tab.isEmpty()
-             && !QStringList({QStringLiteral("kernels"), QStringLiteral("layers"), QStringLiteral("fusion"),
+             && !QStringList({QStringLiteral("timeline"), QStringLiteral("kernels"), QStringLiteral("layers"), QStringLiteral("fusion"),
                               QStringLiteral("findings"), QStringLiteral("chart"), QStringLiteral("triage")})
                      .contains(out.tab))
-        out.error = tr("Unknown view \"%1\" (kernels, layers, fusion, findings, chart, triage).").arg(out.tab);
+        out.error = tr("Unknown view \"%1\" (timeline, kernels, layers, fusion, findings, chart, triage).").arg(out.tab);
     if (parser.isSet(size)) {
         const auto m = QRegularExpression(QStringLiteral("^(\\d+)x(\\d+)$")).match(parser.value(size));
         if (m.hasMatch())

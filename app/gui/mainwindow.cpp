@@ -14,6 +14,8 @@
 #include "settingsdialog.h"
 #include "sourceopener.h"
 #include "tableactions.h"
+#include "timelinesync.h"
+#include "timelineview.h"
 #include "toplevelsortproxy.h"
 #include "tracepane.h"
 #include "triagejob.h"
@@ -203,6 +205,9 @@ void MainWindow::createViews()
     connect(m_triagePage, &TriagePage::kernelActivated, this,
             [this](Side side, uint id) { selectKernel(side, id); });
     m_tabs->addTab(m_triagePage, tr("Triage"));
+    // The timeline (issue 7) goes first; TimelineSync keeps it in step with the tables through this
+    // window's public API. Before the currentChanged connection: actions do not exist yet.
+    m_timelineView = TimelineSync::attach(this);
     connect(m_tabs, &QTabWidget::currentChanged, this, [this] { updateActions(); });
 
     for (TableActions *a : std::as_const(m_tableActions)) {
@@ -465,9 +470,9 @@ void MainWindow::setScreenshotMode(bool on)
 
 bool MainWindow::showView(const QString &name)
 {
-    static const char *const names[] = {"kernels", "layers", "fusion", "findings", "chart", "triage"};
-    QWidget *pages[] = {m_kernelPage, m_layerView, m_fusionPage, m_findingsView, m_chartView, m_triagePage};
-    for (int i = 0; i < 6; ++i) {
+    static const char *const names[] = {"timeline", "kernels", "layers", "fusion", "findings", "chart", "triage"};
+    QWidget *pages[] = {m_timelineView, m_kernelPage, m_layerView, m_fusionPage, m_findingsView, m_chartView, m_triagePage};
+    for (int i = 0; i < 7; ++i) {
         if (name == QLatin1String(names[i])) {
             m_tabs->setCurrentWidget(pages[i]);
             return true;

@@ -36,6 +36,7 @@ class QTableView;
 class QTextBrowser;
 class QTreeView;
 class TableActions;
+class TimelineView;
 class TracePane;
 class TriagePage;
 class TriageJob;
@@ -52,7 +53,7 @@ public:
     // For --screenshot and tests: nothing is read from or written to the settings' window layout and
     // recent files.
     void setScreenshotMode(bool on);
-    bool showView(const QString &name);  // kernels, layers, fusion, findings, chart, triage
+    bool showView(const QString &name);  // timeline, kernels, layers, fusion, findings, chart, triage
     // The timeline (issue 7) plugs in here: a view inserted as a tab, first by default.
     int addView(QWidget *view, const QString &title, int position = 0);
 
@@ -77,6 +78,7 @@ public:
     QTextBrowser *findingsView() const { return m_findingsView; }
     OpChartView *chartView() const { return m_chartView; }
     TriagePage *triagePage() const { return m_triagePage; }
+    TimelineView *timelineView() const { return m_timelineView; }
     TableActions *tableActions(QWidget *page) const;
 
 public slots:
@@ -154,6 +156,7 @@ private:
     QTextBrowser *m_findingsView;
     OpChartView *m_chartView;
     TriagePage *m_triagePage;
+    TimelineView *m_timelineView;
     QComboBox *m_stageCombo;
     QLabel *m_statusLabel;
     QProgressBar *m_compareProgress;

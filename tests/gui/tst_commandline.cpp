@@ -58,8 +58,8 @@ void CommandLineTest::badCommandLinesSayWhatIsWrong_data()
                                    << QStringLiteral("warmup");
     QTest::newRow("unknown option") << QStringList{QStringLiteral("--colour")} << QStringLiteral("colour");
     QTest::newRow("missing value") << QStringList{QStringLiteral("--label-a")} << QStringLiteral("label-a");
-    QTest::newRow("unknown view") << QStringList{QStringLiteral("--tab"), QStringLiteral("timeline")}
-                                  << QStringLiteral("timeline");
+    QTest::newRow("unknown view") << QStringList{QStringLiteral("--tab"), QStringLiteral("flamegraph")}
+                                  << QStringLiteral("flamegraph");
     QTest::newRow("bad size") << QStringList{QStringLiteral("--size"), QStringLiteral("big")} << QStringLiteral("big");
 }
 

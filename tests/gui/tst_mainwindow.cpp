@@ -12,6 +12,7 @@
 #include "opchartview.h"
 #include "settings.h"
 #include "tableactions.h"
+#include "timelineview.h"
 #include "tracepane.h"
 #include "translationloader.h"
 #include "triagepage.h"
@@ -136,10 +137,11 @@ void MainWindowTest::theWindowStartsEmptyAndUsable()
     QCOMPARE(w.kernelModel()->rowCount(), 0);
     QCOMPARE(w.fusionModel()->rowCount(), 0);
     QVERIFY(!w.messageBar()->isVisible());
-    for (const QString &view : {QStringLiteral("kernels"), QStringLiteral("layers"), QStringLiteral("fusion"),
+    for (const QString &view : {QStringLiteral("timeline"), QStringLiteral("kernels"), QStringLiteral("layers"), QStringLiteral("fusion"),
                                 QStringLiteral("findings"), QStringLiteral("chart"), QStringLiteral("triage")})
         QVERIFY2(w.showView(view), qPrintable(view));
-    QVERIFY(!w.showView(QStringLiteral("timeline")));  // issue 7 adds it through addView()
+    QVERIFY(!w.showView(QStringLiteral("flamegraph")));
+    QCOMPARE(w.tabs()->widget(0), w.timelineView());  // issue 7: the timeline comes first
     QWidget timeline;
     QCOMPARE(w.addView(&timeline, QStringLiteral("Timeline")), 0);
     QCOMPARE(w.tabs()->widget(0), &timeline);
@@ -212,7 +214,8 @@ void MainWindowTest::loadingTheQwenPairFillsEveryView()
     QCOMPARE(w.chartView()->bars().first().op, QString::fromStdString(w.comparison()->ops.front().op));
     QCOMPARE(w.triagePage()->side(), SideA);
     QVERIFY(w.triagePage()->kernelModel()->rowCount() > 0);
-    QVERIFY(w.tabs()->tabText(0).contains(QString::number(w.kernelModel()->rowCount())));
+    const int kernelTab = w.tabs()->indexOf(w.kernelView()->parentWidget());  // the timeline comes first
+    QVERIFY(w.tabs()->tabText(kernelTab).contains(QString::number(w.kernelModel()->rowCount())));
 }
 
 void MainWindowTest::theEventLoopKeepsRunningWhileTracesLoadAndCompare()

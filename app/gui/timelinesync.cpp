@@ -1,0 +1,143 @@
+#include "timelinesync.h"
+
+#include "compare/comparison.h"
+#include "kernelfilterproxy.h"
+#include "kerneltablemodel.h"
+#include "layertablemodel.h"
+#include "mainwindow.h"
+#include "modelroles.h"
+#include "timelineview.h"
+#include "timelinewidget.h"
+
+#include <QItemSelectionModel>
+#include <QSortFilterProxyModel>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTreeView>
+#include <functional>
+
+using namespace fusion;
+
+TimelineView *TimelineSync::attach(MainWindow *window)
+{
+    auto *view = new TimelineView(window);
+    window->addView(view, tr("Timeline"), 0);
+    new TimelineSync(window, view);
+    return view;
+}
+
+TimelineSync::TimelineSync(MainWindow *window, TimelineView *view)
+    : QObject(view), m_window(window), m_view(view)
+{
+    TimelineWidget *timeline = view->timeline();
+    connect(window, &MainWindow::idle, this, &TimelineSync::refresh);
+    connect(timeline, &TimelineWidget::kernelSelected, this, &TimelineSync::fromTimeline);
+    connect(timeline, &TimelineWidget::layerSelected, this, &TimelineSync::selectLayer);
+    connect(window->kernelView()->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            [this](const QModelIndex &current) { fromItem(current); });
+    connect(window->fusionView()->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            [this](const QModelIndex &current) { fromItem(current); });
+    refresh();
+}
+
+void TimelineSync::refresh()
+{
+    const auto a = m_window->trace(SideA), b = m_window->trace(SideB);
+    const auto c = m_window->comparison();
+    if (a == m_shown[SideA] && b == m_shown[SideB] && c == m_shownComparison)
+        return;
+    m_shown[SideA] = a;
+    m_shown[SideB] = b;
+    m_shownComparison = c;
+    auto label = [&](Side s) {
+        if (c)
+            return QString::fromStdString(s == SideA ? c->labelA : c->labelB);
+        const auto &t = s == SideA ? a : b;
+        return t ? QString::fromStdString(t->trace->displayLabel()) : QString();
+    };
+    m_view->setContent(a, b, c, label(SideA), label(SideB));
+}
+
+void TimelineSync::fromTimeline(Side side, uint32_t id)
+{
+    m_syncing = true;
+    // The window's own selection logic (stage, filters, scrolling); it shows the kernel tab, but a
+    // click in the timeline keeps the timeline in front.
+    QWidget *current = m_window->tabs()->currentWidget();
+    m_window->selectKernel(side, id);
+    selectInFusionTree(side, id);
+    m_window->tabs()->setCurrentWidget(current);
+    m_view->timeline()->setFocus();
+    m_syncing = false;
+}
+
+void TimelineSync::fromItem(const QModelIndex &index)
+{
+    if (m_syncing || !index.isValid())
+        return;
+    QList<uint> ids = index.data(ModelRoles::KernelIds).value<QList<uint>>();
+    Side side = Side(index.data(ModelRoles::KernelSide).toInt());
+    if (ids.isEmpty() && index.model() == m_window->kernelView()->model()) {
+        // A row of the other trace only (a kernel that B runs and A does not): take its side.
+        const int other = side == SideA ? KernelTableModel::NameB : KernelTableModel::NameA;
+        const QModelIndex o = index.siblingAtColumn(other);
+        ids = o.data(ModelRoles::KernelIds).value<QList<uint>>();
+        side = otherSide(side);
+    }
+    if (!ids.isEmpty())
+        m_view->timeline()->selectKernel(side, ids.first());
+}
+
+void TimelineSync::selectInFusionTree(Side side, uint32_t id)
+{
+    // The first pattern item (fused kernel or unfused component) that holds the kernel, if any.
+    QAbstractItemModel *model = m_window->fusionView()->model();
+    std::function<QModelIndex(const QModelIndex &)> find = [&](const QModelIndex &parent) -> QModelIndex {
+        for (int r = 0; r < model->rowCount(parent); ++r) {
+            const QModelIndex i = model->index(r, 0, parent);
+            if (i.data(ModelRoles::KernelSide).toInt() == side
+                && i.data(ModelRoles::KernelIds).value<QList<uint>>().contains(id))
+                return i;
+            if (const QModelIndex child = find(i); child.isValid())
+                return child;
+        }
+        return {};
+    };
+    const QModelIndex hit = find({});
+    if (!hit.isValid())
+        return;
+    m_window->fusionView()->selectionModel()->setCurrentIndex(
+        hit, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_window->fusionView()->scrollTo(hit);
+}
+
+int TimelineSync::layerTableRow(const MainWindow *window, Side side, int layer)
+{
+    const auto c = window->comparison();
+    const auto a = window->trace(SideA), b = window->trace(SideB);
+    if (c && a && b) {
+        const auto &pairs = c->layers.pairs;
+        for (size_t i = 0; i < pairs.size(); ++i)
+            if ((side == SideA ? pairs[i].a : pairs[i].b) == layer)
+                return int(i);
+        return -1;
+    }
+    const auto &t = side == SideA ? a : b;
+    if (!t || layer < 0 || size_t(layer) >= t->layers.layers.size())
+        return -1;
+    return side == SideB && a ? int(a->layers.layers.size()) + layer : layer;
+}
+
+void TimelineSync::selectLayer(Side side, int layer)
+{
+    const int row = layerTableRow(m_window, side, layer);
+    if (row < 0 || row >= m_window->layerModel()->rowCount())
+        return;
+    QTableView *view = m_window->layerView();
+    auto *proxy = qobject_cast<QSortFilterProxyModel *>(view->model());
+    QModelIndex index = m_window->layerModel()->index(row, 0);
+    if (proxy)
+        index = proxy->mapFromSource(index);
+    view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    view->scrollTo(index);
+}

@@ -1,0 +1,121 @@
+#include "timelineview.h"
+
+#include "compare/comparison.h"
+#include "timelinewidget.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QScrollArea>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+TimelineView::TimelineView(QWidget *parent) : QWidget(parent), m_timeline(new TimelineWidget(this))
+{
+    setObjectName(QStringLiteral("timelineView"));
+    m_linked = new QCheckBox(tr("Link A and B"), this);
+    m_linked->setChecked(true);
+    m_linked->setToolTip(tr("One zoom for both traces; unlinked, each trace zooms and pans on its own"));
+    m_align = new QComboBox(this);
+    m_align->setObjectName(QStringLiteral("timelineAlign"));
+    m_align->setToolTip(tr("Where time 0 lies on each trace"));
+    m_align->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_cpuRows = new QCheckBox(tr("CPU launches and annotations"), this);
+    m_cpuRows->setChecked(true);
+    auto button = [this](const QString &text, const QString &tip) {
+        auto *b = new QToolButton(this);
+        b->setText(text);
+        b->setToolTip(tip);
+        return b;
+    };
+    m_back = button(tr("Back"), tr("The previous zoom (Backspace, Alt+Left)"));
+    m_fit = button(tr("Fit selection"), tr("Zoom to the selected range or kernel (F)"));
+    m_reset = button(tr("Reset"), tr("Show everything (Home)"));
+
+    auto *tools = new QHBoxLayout;
+    tools->setContentsMargins(0, 0, 0, 0);
+    tools->addWidget(m_linked);
+    tools->addSpacing(12);
+    tools->addWidget(new QLabel(tr("Align:"), this));
+    tools->addWidget(m_align);
+    tools->addSpacing(12);
+    tools->addWidget(m_cpuRows);
+    tools->addStretch(1);
+    auto *keys = new QLabel(tr("Wheel: zoom · drag: pan · Shift-drag: select · W/S A/D F Home"), this);
+    keys->setEnabled(false);
+    tools->addWidget(keys);
+    tools->addWidget(m_back);
+    tools->addWidget(m_fit);
+    tools->addWidget(m_reset);
+
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidget(m_timeline);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);  // the timeline pans itself
+    scroll->setFrameShape(QFrame::StyledPanel);
+
+    m_stats = new QLabel(this);
+    m_stats->setObjectName(QStringLiteral("timelineStats"));
+    m_stats->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_stats->setWordWrap(true);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 4, 0, 0);
+    layout->addLayout(tools);
+    layout->addWidget(scroll, 1);
+    layout->addWidget(m_stats);
+
+    TimelineZoom *zoom = m_timeline->zoom();
+    connect(m_linked, &QCheckBox::toggled, zoom, &TimelineZoom::setLinked);
+    connect(m_cpuRows, &QCheckBox::toggled, m_timeline, &TimelineWidget::setCpuRowsVisible);
+    connect(m_align, &QComboBox::currentIndexChanged, this,
+            [this] { m_timeline->alignAtLayerPair(m_align->currentData().toInt()); });
+    connect(m_back, &QToolButton::clicked, m_timeline, &TimelineWidget::zoomBack);
+    connect(m_fit, &QToolButton::clicked, m_timeline, &TimelineWidget::fitSelection);
+    connect(m_reset, &QToolButton::clicked, m_timeline, &TimelineWidget::resetZoom);
+    connect(zoom, &TimelineZoom::rangeChanged, this, &TimelineView::updateButtons);
+    connect(m_timeline, &TimelineWidget::rangeSelectionChanged, this,
+            [this] {
+                m_stats->setText(m_timeline->rangeSummary());
+                updateButtons();
+            });
+    connect(m_timeline, &TimelineWidget::kernelSelected, this, &TimelineView::updateButtons);
+    connect(m_timeline, &TimelineWidget::layerSelected, this, &TimelineView::updateButtons);
+    m_stats->setText(m_timeline->rangeSummary());
+    updateButtons();
+}
+
+void TimelineView::setContent(std::shared_ptr<const fusion::AnalyzedTrace> a,
+                              std::shared_ptr<const fusion::AnalyzedTrace> b,
+                              std::shared_ptr<const fusion::Comparison> comparison, const QString &labelA,
+                              const QString &labelB)
+{
+    {
+        QSignalBlocker block(m_align);
+        m_align->clear();
+        m_align->addItem(tr("Trace starts"), -1);
+        if (comparison) {
+            const auto &pairs = comparison->layers.pairs;
+            for (size_t i = 0; i < pairs.size(); ++i) {
+                if (pairs[i].a < 0 || pairs[i].b < 0)
+                    continue;
+                const QString name = a && size_t(pairs[i].a) < a->layers.layers.size()
+                    ? QString::fromStdString(a->layers.layers[size_t(pairs[i].a)].name)
+                    : QString();
+                m_align->addItem(tr("Layer pair %1 %2").arg(i + 1).arg(name), int(i));
+            }
+        }
+    }
+    m_timeline->setLabels(labelA, labelB);
+    m_timeline->alignAtLayerPair(-1);
+    m_timeline->setContent(std::move(a), std::move(b), std::move(comparison));
+    m_align->setCurrentIndex(0);
+    updateButtons();
+}
+
+void TimelineView::updateButtons()
+{
+    m_back->setEnabled(m_timeline->zoom()->canGoBack());
+    m_fit->setEnabled(m_timeline->hasSelection());
+}

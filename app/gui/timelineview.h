@@ -1,0 +1,40 @@
+#pragma once
+// The Timeline tab: the painted timeline in a scroll area, a tool row (linked axes, alignment,
+// CPU rows, back / fit / reset) and the range-selection statistics underneath.
+#include "side.h"
+
+#include <QWidget>
+#include <memory>
+
+namespace fusion {
+struct AnalyzedTrace;
+struct Comparison;
+}
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QToolButton;
+class TimelineWidget;
+
+class TimelineView : public QWidget {
+    Q_OBJECT
+public:
+    explicit TimelineView(QWidget *parent = nullptr);
+
+    void setContent(std::shared_ptr<const fusion::AnalyzedTrace> a, std::shared_ptr<const fusion::AnalyzedTrace> b,
+                    std::shared_ptr<const fusion::Comparison> comparison, const QString &labelA,
+                    const QString &labelB);
+    TimelineWidget *timeline() const { return m_timeline; }
+    QCheckBox *linkedCheck() const { return m_linked; }
+    QComboBox *alignCombo() const { return m_align; }
+    QLabel *statsLabel() const { return m_stats; }
+
+private:
+    void updateButtons();
+
+    TimelineWidget *m_timeline;
+    QCheckBox *m_linked, *m_cpuRows;
+    QComboBox *m_align;
+    QToolButton *m_back, *m_fit, *m_reset;
+    QLabel *m_stats;
+};

@@ -1,0 +1,144 @@
+#pragma once
+// The custom-painted timeline: trace A's tracks above trace B's, the layers of each as bands with
+// connectors between matched layers, a time axis, an op legend. Everything is drawn with QPainter
+// from the TimelineLod runs of each track; no item per kernel exists anywhere.
+#include "side.h"
+#include "timelinelod.h"
+#include "timelinemodel.h"
+#include "timelinezoom.h"
+
+#include <QColor>
+#include <QWidget>
+#include <memory>
+#include <optional>
+
+namespace fusion {
+struct Comparison;
+}
+
+class TimelineWidget : public QWidget {
+    Q_OBJECT
+public:
+    // Row heights in device-independent pixels.
+    static constexpr int kGutter = 170, kAxis = 26, kHeader = 22, kTrack = 18, kBand = 18, kGap = 34,
+                         kLegendLine = 18, kRightMargin = 8;
+
+    explicit TimelineWidget(QWidget *parent = nullptr);
+    ~TimelineWidget() override;
+
+    void setContent(std::shared_ptr<const fusion::AnalyzedTrace> a, std::shared_ptr<const fusion::AnalyzedTrace> b,
+                    std::shared_ptr<const fusion::Comparison> comparison);
+    void setLabels(const QString &labelA, const QString &labelB);
+    void setCpuRowsVisible(bool visible);  // CPU launches and annotations
+    bool cpuRowsVisible() const { return m_cpuRows; }
+    // -1: each trace's first kernel at 0; otherwise both traces' layers of that layer pair at 0.
+    void alignAtLayerPair(int pair);
+    int alignedPair() const { return m_alignedPair; }
+
+    TimelineZoom *zoom() const { return m_zoom; }
+    const TimelineModel &model(Side s) const { return m_model[s]; }
+    const fusion::Comparison *comparison() const { return m_comparison.get(); }
+    TimelineLod &lod() { return m_lod; }
+
+    // Geometry, for painting, hit tests and the tests.
+    QRect plotRect() const;
+    TimelineMapping mapping(Side s) const;
+    double xOfTime(Side s, double axisNs) const { return mapping(s).xOf(axisNs); }
+    double timeAtX(Side s, double x) const { return mapping(s).timeAt(x); }
+    QRect trackRect(Side s, int track) const;  // the plot part of a track's row
+    QRect bandRect(Side s) const;
+    std::optional<Side> sideAt(int y) const;
+
+    // The Shift-drag range, in axis time (shared by both sides), and what it holds per trace.
+    void setRangeSelection(double t0, double t1);
+    void clearRangeSelection();
+    bool hasRangeSelection() const { return m_rangeSel.has_value(); }
+    std::pair<double, double> rangeSelection() const { return m_rangeSel.value_or(std::pair{0.0, 0.0}); }
+    TimelineRangeStats rangeStats(Side s) const;
+    QString rangeSummary() const;  // both traces, for the label under the view
+
+    std::optional<std::pair<Side, uint32_t>> selectedKernel() const { return m_selected; }
+    bool hasSelection() const { return m_rangeSel || m_selected || m_selectedLayer; }  // anything F can fit
+    QString toolTipAt(const QPoint &pos) const;
+    QColor opColor(const QString &op) const;
+    double lastFrameMs() const { return m_lastFrameMs; }
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+public slots:
+    // From outside (tables, pattern tree): highlights the kernel and brings it into view; emits nothing.
+    void selectKernel(Side side, uint32_t id, bool scrollTo = true);
+    void fitSelection();  // the latest of range, kernel and layer selected
+    void resetZoom();
+    void zoomBack();
+
+signals:
+    void kernelSelected(Side side, uint32_t id);  // by a click here
+    void layerSelected(Side side, int layer);     // a band clicked
+    void rangeSelectionChanged();
+
+protected:
+    bool event(QEvent *e) override;
+    void paintEvent(QPaintEvent *e) override;
+    void mousePressEvent(QMouseEvent *e) override;
+    void mouseMoveEvent(QMouseEvent *e) override;
+    void mouseReleaseEvent(QMouseEvent *e) override;
+    void wheelEvent(QWheelEvent *e) override;
+    void keyPressEvent(QKeyEvent *e) override;
+    void resizeEvent(QResizeEvent *e) override;
+
+private:
+    struct Row {
+        enum Kind { Header, Track, Band, Connectors } kind;
+        Side side;
+        int track;
+        int y, h;
+    };
+    struct Hit {
+        Side side = SideA;
+        int track = -1;
+        size_t index = size_t(-1);  // event in the track
+        int layer = -1;
+        uint32_t merged = 0;        // events in the run under the cursor when it is merged
+    };
+    void relayout();
+    void layoutRows();
+    void rebuildColours();
+    void applyAlignment();
+    std::optional<Hit> hitAt(const QPoint &pos) const;
+    Side activeSide() const;
+    void paintAxis(QPainter &p, const QRect &r, Side s) const;
+    void paintTrack(QPainter &p, const Row &row);
+    void paintBand(QPainter &p, const Row &row) const;
+    void paintConnectors(QPainter &p, const Row &row) const;
+    void paintLegend(QPainter &p, int y) const;
+    int legendLines(int width) const;
+    QString sideTitle(Side s) const;
+
+    TimelineZoom *m_zoom;
+    TimelineModel m_model[2];
+    std::shared_ptr<const fusion::AnalyzedTrace> m_trace[2];
+    std::shared_ptr<const fusion::Comparison> m_comparison;
+    QString m_label[2];
+    std::vector<QColor> m_opColour[2];  // per side: local op index → colour shared by name
+    std::vector<std::pair<QString, QColor>> m_legend;
+    std::vector<Row> m_rows;
+    int m_legendTop = 0;
+    int m_minLegendTop = 0;  // with every track at its minimum height (the size hint)
+    int m_trackCount = 0;
+    int m_trackH = kTrack;   // tracks grow to fill a tall view, up to twice their height
+    TimelineLod m_lod;
+    bool m_cpuRows = true;
+    int m_alignedPair = -1;
+
+    std::optional<std::pair<Side, uint32_t>> m_selected;
+    std::optional<std::pair<Side, int>> m_selectedLayer;
+    std::optional<std::pair<double, double>> m_rangeSel;
+    enum class Selected { None, Range, Kernel, Layer } m_lastSelected = Selected::None;  // what F fits
+    enum class Drag { None, Pending, Pan, Select } m_drag = Drag::None;
+    QPoint m_pressPos, m_lastPos;
+    Side m_dragSide = SideA, m_lastSide = SideA;
+    double m_selectAnchor = 0;
+    double m_lastFrameMs = 0;
+};

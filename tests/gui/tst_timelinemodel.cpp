@@ -1,0 +1,196 @@
+// The timeline's data side: tracks per stream sorted for binary search, range statistics checked
+// against values computed here from the raw kernel arrays (on the real Qwen pair too), and the
+// level-of-detail runs.
+#include "guitestsupport.h"
+#include "timelinelod.h"
+#include "timelinemodel.h"
+#include "timelinetestdata.h"
+
+#include <QTest>
+#include <map>
+
+using namespace fusion;
+using namespace fusion::test;
+
+namespace {
+// Independent of TimelineModel::rangeStats: a boundary sweep (+1 at starts, −1 at ends) for the busy
+// time, a brute-force scan of every kernel for the count and the per-op time.
+TimelineRangeStats expectedStats(const AnalyzedTrace &t, Ns t0, Ns t1)
+{
+    const GpuOpTable &k = t.trace->store.kernels;
+    TimelineRangeStats out;
+    std::vector<std::pair<Ns, int>> edges;
+    std::map<std::string, Ns> perOp;
+    for (size_t i = 0; i < k.size(); ++i) {
+        if (!(k.start[i] < t1 && k.end(i) > t0))
+            continue;
+        ++out.count;
+        const Ns s = std::max(k.start[i], t0), e = std::min(k.end(i), t1);
+        perOp[t.classes.opOf(i)] += e - s;
+        edges.emplace_back(s, +1);
+        edges.emplace_back(e, -1);
+    }
+    std::sort(edges.begin(), edges.end());
+    int open = 0;
+    Ns last = 0;
+    for (const auto &[at, d] : edges) {
+        if (open > 0)
+            out.busy += at - last;
+        open += d;
+        last = at;
+    }
+    std::vector<std::pair<std::string, Ns>> ops(perOp.begin(), perOp.end());
+    std::sort(ops.begin(), ops.end(), [](const auto &x, const auto &y) {
+        return x.second != y.second ? x.second > y.second : x.first < y.first;
+    });
+    for (size_t i = 0; i < ops.size() && i < 3; ++i)
+        if (ops[i].second > 0)
+            out.topOps.emplace_back(QString::fromStdString(ops[i].first), ops[i].second);
+    return out;
+}
+
+std::shared_ptr<const AnalyzedTrace> qwenAnalyzed(Side s)
+{
+    static std::shared_ptr<const AnalyzedTrace> cache[2];
+    if (!cache[s])
+        cache[s] = analyze(qwenTrace(s), s)->analyzed;
+    return cache[s];
+}
+} // namespace
+
+class TimelineModelTest : public QObject {
+    Q_OBJECT
+public:
+    static void initMain() { prepareGuiTestEnvironment(); }
+
+private slots:
+    void everyStreamGetsItsOwnSortedTrack();
+    void theVisibleRangeIsFoundByBinarySearchEvenWithOverlaps();
+    void rangeStatisticsMatchTheRawArrays_data();
+    void rangeStatisticsMatchTheRawArrays();
+    void subPixelKernelsMergeIntoRunsColouredByTheWidest();
+    void wideKernelsStayApartAndTheBaselineNeverMerges();
+    void runsAreRebuiltOnlyWhenRangeOrWidthChange();
+};
+
+void TimelineModelTest::everyStreamGetsItsOwnSortedTrack()
+{
+    auto t = timelineTrace({{7, 100, 10}, {9, 105, 10}, {7, 120, 5}, {9, 130, 1}, {3, 90, 2}});
+    TimelineModel m(t);
+    QCOMPARE(m.tracks().size(), size_t(3));
+    QCOMPARE(m.tracks()[0].stream, 3);
+    QCOMPARE(m.tracks()[1].stream, 7);
+    QCOMPARE(m.tracks()[2].stream, 9);
+    QCOMPARE(m.tracks()[1].ids, (std::vector<uint32_t>{1, 3}));  // ids follow start order: 90,100,105,120,130
+    QCOMPARE(m.trackOfKernel(4), 2);
+    QCOMPARE(m.positionInTrack(4), size_t(1));
+    QCOMPARE(m.origin(), Ns(90));
+    QCOMPARE(m.span(), Ns(131 - 90));
+}
+
+void TimelineModelTest::theVisibleRangeIsFoundByBinarySearchEvenWithOverlaps()
+{
+    // A long kernel first, short ones inside it: the long one reaches into every later range.
+    auto t = timelineTrace({{7, 0, 1000}, {7, 10, 5}, {7, 20, 5}, {7, 900, 5}, {7, 2000, 5}});
+    const TimelineModel m(t);
+    const TimelineTrack &track = m.tracks()[0];
+    QCOMPARE(track.visible(500, 600), (std::pair<size_t, size_t>{0, 3}));  // the long one, then up to start 900
+    QCOMPARE(track.visible(1000, 1999), (std::pair<size_t, size_t>{4, 4}));  // nothing
+    QCOMPARE(track.visible(1999, 2001), (std::pair<size_t, size_t>{4, 5}));
+}
+
+void TimelineModelTest::rangeStatisticsMatchTheRawArrays_data()
+{
+    QTest::addColumn<bool>("real");
+    QTest::addColumn<int>("side");
+    QTest::addColumn<double>("from");  // fractions of the trace's span
+    QTest::addColumn<double>("to");
+    QTest::newRow("synthetic: everything") << false << 0 << -0.1 << 1.1;
+    QTest::newRow("synthetic: a slice cutting kernels") << false << 0 << 0.2137 << 0.4219;
+    QTest::newRow("synthetic: a sliver") << false << 0 << 0.5 << 0.5003;
+    QTest::newRow("synthetic: before the first kernel") << false << 0 << -0.5 << -0.1;
+    QTest::newRow("Qwen H100: everything") << true << 0 << 0.0 << 1.0;
+    QTest::newRow("Qwen H100: first tenth") << true << 0 << 0.0 << 0.1;
+    QTest::newRow("Qwen H100: middle slice") << true << 0 << 0.4321 << 0.5678;
+    QTest::newRow("Qwen MI300: everything") << true << 1 << 0.0 << 1.0;
+    QTest::newRow("Qwen MI300: last fifth") << true << 1 << 0.8 << 1.0;
+    QTest::newRow("Qwen MI300: 1 %") << true << 1 << 0.333 << 0.343;
+}
+
+void TimelineModelTest::rangeStatisticsMatchTheRawArrays()
+{
+    QFETCH(bool, real);
+    QFETCH(int, side);
+    QFETCH(double, from);
+    QFETCH(double, to);
+    std::shared_ptr<const AnalyzedTrace> t;
+    if (real) {
+        REQUIRE_SHARED_TRACES();
+        t = qwenAnalyzed(Side(side));
+    } else {
+        // Two streams overlapping in time, so busy time (union) is less than the summed kernel time.
+        std::vector<TimelineKernel> k;
+        for (int i = 0; i < 400; ++i)
+            k.push_back({7 + i % 2, 1000 + i * 70 + (i % 5) * 13, 40 + (i * 37) % 90,
+                         i % 4 == 0 ? "Dense GEMM" : i % 4 == 1 ? "RMSNorm" : i % 4 == 2 ? "SiLU" : "Copy"});
+        t = timelineTrace(std::move(k));
+    }
+    TimelineModel m(t);
+    const Ns t0 = m.origin() + Ns(from * double(m.span())), t1 = m.origin() + Ns(to * double(m.span()));
+    const TimelineRangeStats got = m.rangeStats(t0, t1), want = expectedStats(*t, t0, t1);
+    QCOMPARE(got.count, want.count);
+    QCOMPARE(got.busy, want.busy);
+    QCOMPARE(got.topOps, want.topOps);
+    if (real && from == 0.0 && to == 1.0)
+        QCOMPARE(got.count, kQwenKernels[side]);
+}
+
+void TimelineModelTest::subPixelKernelsMergeIntoRunsColouredByTheWidest()
+{
+    // 100 kernels of 1 ns back to back, one 5 ns "Dense GEMM" among them... all in 10 px: one run.
+    std::vector<TimelineKernel> k;
+    for (int i = 0; i < 100; ++i)
+        k.push_back({7, i * 10, i == 42 ? 5 : 1, i == 42 ? "Dense GEMM" : "Elementwise"});
+    TimelineModel m(timelineTrace(std::move(k)));
+    const TimelineTrack &track = m.tracks()[0];
+    const auto runs = TimelineLod::build(track, 0, 1000, 10, true);  // 100 ns per pixel
+    QCOMPARE(runs.size(), size_t(1));
+    QCOMPARE(runs[0].count, 100u);
+    QVERIFY(runs[0].merged());
+    QCOMPARE(m.ops()[runs[0].colour], QStringLiteral("Dense GEMM"));
+    QCOMPARE(track.ids[runs[0].first], 42u);
+    QVERIFY(runs[0].x0 >= 0 && runs[0].x1 <= 10);
+}
+
+void TimelineModelTest::wideKernelsStayApartAndTheBaselineNeverMerges()
+{
+    const TimelineModel m(timelineTrace({{7, 0, 500}, {7, 500, 1}, {7, 502, 1}, {7, 600, 400}}));
+    const TimelineTrack &track = m.tracks()[0];
+    const auto runs = TimelineLod::build(track, 0, 1000, 100, true);  // 10 ns per pixel
+    QCOMPARE(runs.size(), size_t(3));  // wide, the two 1 ns ones merged, wide
+    QCOMPARE(runs[1].count, 2u);
+    QCOMPARE(TimelineLod::build(track, 0, 1000, 100, false).size(), size_t(4));
+    // Zoomed in to 0.01 ns per pixel nothing merges.
+    QCOMPARE(TimelineLod::build(track, 495, 505, 1000, true).size(), size_t(3));
+}
+
+void TimelineModelTest::runsAreRebuiltOnlyWhenRangeOrWidthChange()
+{
+    const TimelineModel m(evenTrace(1000, 10));
+    const TimelineTrack &track = m.tracks()[0];
+    TimelineLod lod;
+    lod.runs(track, 0, 0, 5000, 800);
+    lod.runs(track, 0, 0, 5000, 800);
+    QCOMPARE(lod.rebuilds(), 1);
+    lod.runs(track, 0, 0, 5000, 801);
+    QCOMPARE(lod.rebuilds(), 2);
+    lod.runs(track, 0, 10, 5010, 801);
+    QCOMPARE(lod.rebuilds(), 3);
+    lod.runs(track, 1, 10, 5010, 801);  // another track has its own entry
+    QCOMPARE(lod.rebuilds(), 4);
+    lod.runs(track, 0, 10, 5010, 801);
+    QCOMPARE(lod.rebuilds(), 4);
+}
+
+QTEST_MAIN(TimelineModelTest)
+#include "tst_timelinemodel.moc"

@@ -1,0 +1,223 @@
+// The timeline inside the main window on the real Qwen pair (offscreen): a kernel clicked in the
+// timeline is selected in the kernel table and the pattern tree while the timeline stays in front;
+// a kernel chosen in the table or the tree is selected in the timeline; a band selects its layer.
+#include "fusiontreemodel.h"
+#include "guitestsupport.h"
+#include "kernelfilterproxy.h"
+#include "kerneltablemodel.h"
+#include "layertablemodel.h"
+#include "mainwindow.h"
+#include "modelroles.h"
+#include "timelinesync.h"
+#include "timelineview.h"
+#include "timelinewidget.h"
+#include "translationloader.h"
+
+#include <QSortFilterProxyModel>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTest>
+#include <QTreeView>
+
+using namespace fusion;
+using namespace fusion::test;
+
+namespace {
+TimelineView *timelineOf(MainWindow &w)
+{
+    // The window creates the tab itself once integrated; attach it here otherwise.
+    if (auto *v = w.findChild<TimelineView *>())
+        return v;
+    return TimelineSync::attach(&w);
+}
+
+std::vector<uint32_t> currentRowKernels(MainWindow &w, Side side)
+{
+    const QModelIndex current = w.kernelView()->currentIndex();
+    if (!current.isValid())
+        return {};
+    return w.kernelModel()->rowAt(w.kernelProxy()->mapToSource(current).row()).ids[side];
+}
+
+// Zooms so that the kernel is 100 px wide and clicks its middle.
+void clickKernel(TimelineWidget *t, Side side, uint32_t id)
+{
+    const GpuOpTable &k = t->model(side).trace()->trace->store.kernels;
+    const double s = t->zoom()->toAxis(side, double(k.start[id])), e = t->zoom()->toAxis(side, double(k.end(id)));
+    const double pxNs = std::max(1.0, (e - s) / 100.0);
+    const double len = pxNs * t->plotRect().width();
+    t->zoom()->setRange(side, {(s + e - len) / 2, (s + e + len) / 2});
+    const int track = t->model(side).trackOfKernel(id);
+    QTest::mouseClick(t, Qt::LeftButton, {}, QPoint(int(t->xOfTime(side, (s + e) / 2)), t->trackRect(side, track).center().y()));
+}
+} // namespace
+
+class TimelineSyncTest : public QObject {
+    Q_OBJECT
+public:
+    static void initMain() { prepareGuiTestEnvironment(); }
+
+private slots:
+    void initTestCase();
+    void cleanupTestCase();
+    void clickingAKernelSelectsItInTheTableAndKeepsTheTimeline_data();
+    void clickingAKernelSelectsItInTheTableAndKeepsTheTimeline();
+    void choosingATableRowSelectsItsKernelInTheTimeline_data();
+    void choosingATableRowSelectsItsKernelInTheTimeline();
+    void choosingAPatternKernelSelectsItInTheTimelineAndBack();
+    void clickingABandSelectsItsLayerPair_data();
+    void clickingABandSelectsItsLayerPair();
+
+private:
+    std::unique_ptr<MainWindow> m_w;
+    TimelineView *m_view = nullptr;
+};
+
+void TimelineSyncTest::initTestCase()
+{
+    REQUIRE_SHARED_TRACES();
+    resetSettings();
+    TranslationLoader::install(QStringLiteral("en"));
+    m_w = std::make_unique<MainWindow>();
+    m_w->setScreenshotMode(true);
+    m_view = timelineOf(*m_w);
+    m_w->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_w.get()));
+    m_w->openTrace(SideA, QString::fromStdString(qwenTrace(SideA)));
+    m_w->openTrace(SideB, QString::fromStdString(qwenTrace(SideB)));
+    QVERIFY(waitUntilIdle(*m_w));
+    QVERIFY(m_w->comparison());
+    QCOMPARE(m_view->timeline()->model(SideA).kernelCount(), size_t(kQwenKernels[SideA]));
+    QCOMPARE(m_view->timeline()->model(SideB).kernelCount(), size_t(kQwenKernels[SideB]));
+    QVERIFY(m_view->timeline()->comparison());
+}
+
+void TimelineSyncTest::cleanupTestCase() { m_w.reset(); }
+
+void TimelineSyncTest::clickingAKernelSelectsItInTheTableAndKeepsTheTimeline_data()
+{
+    QTest::addColumn<int>("side");
+    QTest::addColumn<uint>("id");
+    QTest::newRow("A, the first kernel") << 0 << 0u;
+    QTest::newRow("A, a kernel in the middle") << 0 << 733u;
+    QTest::newRow("B, the last kernel") << 1 << uint(kQwenKernels[1] - 1);
+    QTest::newRow("B, a kernel in the middle") << 1 << 901u;
+}
+
+void TimelineSyncTest::clickingAKernelSelectsItInTheTableAndKeepsTheTimeline()
+{
+    QFETCH(int, side);
+    QFETCH(uint, id);
+    const Side s = Side(side);
+    m_w->tabs()->setCurrentWidget(m_view);
+    TimelineWidget *t = m_view->timeline();
+    clickKernel(t, s, id);
+    QVERIFY(t->selectedKernel());
+    QCOMPARE(t->selectedKernel()->first, s);
+    QCOMPARE(t->selectedKernel()->second, id);
+    const auto ids = currentRowKernels(*m_w, s);
+    QVERIFY2(std::find(ids.begin(), ids.end(), id) != ids.end(), "the kernel table's current row holds the kernel");
+    QCOMPARE(m_w->tabs()->currentWidget(), m_view);
+    // The table selecting its row did not move the timeline's selection to another kernel of that row.
+    QCOMPARE(t->selectedKernel()->second, id);
+}
+
+void TimelineSyncTest::choosingATableRowSelectsItsKernelInTheTimeline_data()
+{
+    QTest::addColumn<int>("row");
+    QTest::addColumn<int>("column");
+    QTest::newRow("first row, A's name") << 0 << int(KernelTableModel::NameA);
+    QTest::newRow("fifth row, B's name") << 4 << int(KernelTableModel::NameB);
+    QTest::newRow("last row, A's name") << -1 << int(KernelTableModel::NameA);
+}
+
+void TimelineSyncTest::choosingATableRowSelectsItsKernelInTheTimeline()
+{
+    QFETCH(int, row);
+    QFETCH(int, column);
+    auto *proxy = m_w->kernelProxy();
+    if (row < 0)
+        row = proxy->rowCount() - 1;
+    const QModelIndex index = proxy->index(row, column);
+    const KernelRow &r = m_w->kernelModel()->rowAt(proxy->mapToSource(index).row());
+    Side side = column == KernelTableModel::NameB ? SideB : SideA;
+    if (r.ids[side].empty())
+        side = otherSide(side);
+    m_w->kernelView()->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect);
+    const auto sel = m_view->timeline()->selectedKernel();
+    QVERIFY(sel);
+    QCOMPARE(sel->first, side);
+    QCOMPARE(sel->second, r.ids[side].front());
+    // And the timeline shows it.
+    const GpuOpTable &k = m_view->timeline()->model(side).trace()->trace->store.kernels;
+    const double start = m_view->timeline()->zoom()->toAxis(side, double(k.start[sel->second]));
+    const TimelineZoom::Range range = m_view->timeline()->zoom()->range(side);
+    QVERIFY(range.start <= start && start <= range.end);
+}
+
+void TimelineSyncTest::choosingAPatternKernelSelectsItInTheTimelineAndBack()
+{
+    QAbstractItemModel *model = m_w->fusionView()->model();
+    QModelIndex fused;
+    std::function<void(const QModelIndex &)> find = [&](const QModelIndex &parent) {
+        for (int r = 0; r < model->rowCount(parent) && !fused.isValid(); ++r) {
+            const QModelIndex i = model->index(r, 0, parent);
+            if (i.data(ModelRoles::NodeKind).toInt() == FusionTreeModel::FusedKernel)
+                fused = i;
+            else
+                find(i);
+        }
+    };
+    find({});
+    QVERIFY2(fused.isValid(), "the Qwen pair has a fusion pattern with a fused kernel");
+    const QList<uint> ids = fused.data(ModelRoles::KernelIds).value<QList<uint>>();
+    const Side side = Side(fused.data(ModelRoles::KernelSide).toInt());
+    QVERIFY(!ids.isEmpty());
+    m_w->fusionView()->selectionModel()->setCurrentIndex(fused, QItemSelectionModel::ClearAndSelect);
+    QCOMPARE(m_view->timeline()->selectedKernel()->first, side);
+    QCOMPARE(m_view->timeline()->selectedKernel()->second, uint32_t(ids.first()));
+
+    // Back: clicking another kernel of that item in the timeline makes the tree's current item hold it.
+    m_w->fusionView()->setCurrentIndex(QModelIndex());
+    m_w->tabs()->setCurrentWidget(m_view);
+    const uint32_t other = ids.last();
+    clickKernel(m_view->timeline(), side, other);
+    const QModelIndex current = m_w->fusionView()->currentIndex();
+    QVERIFY(current.isValid());
+    QVERIFY(current.data(ModelRoles::KernelIds).value<QList<uint>>().contains(other));
+}
+
+void TimelineSyncTest::clickingABandSelectsItsLayerPair_data()
+{
+    QTest::addColumn<int>("side");
+    QTest::addColumn<int>("layer");
+    QTest::newRow("A's first layer") << 0 << 0;
+    QTest::newRow("A's fifth layer") << 0 << 4;
+    QTest::newRow("B's last layer") << 1 << -1;
+}
+
+void TimelineSyncTest::clickingABandSelectsItsLayerPair()
+{
+    QFETCH(int, side);
+    QFETCH(int, layer);
+    const Side s = Side(side);
+    TimelineWidget *t = m_view->timeline();
+    const auto &layers = t->model(s).trace()->layers.layers;
+    QVERIFY(!layers.empty());
+    if (layer < 0)
+        layer = int(layers.size()) - 1;
+    const Layer &l = layers[size_t(layer)];
+    const double s0 = t->zoom()->toAxis(s, double(l.start)), e0 = t->zoom()->toAxis(s, double(l.end));
+    t->zoom()->setRange(s, {s0 - (e0 - s0), e0 + (e0 - s0)});  // the layer in the middle third
+    QTest::mouseClick(t, Qt::LeftButton, {}, QPoint(int(t->xOfTime(s, (s0 + e0) / 2)), t->bandRect(s).center().y()));
+    const int expected = TimelineSync::layerTableRow(m_w.get(), s, layer);
+    QVERIFY(expected >= 0);
+    const auto *proxy = qobject_cast<QSortFilterProxyModel *>(m_w->layerView()->model());
+    QCOMPARE(proxy->mapToSource(m_w->layerView()->currentIndex()).row(), expected);
+    // The row shows that layer's name on that side.
+    const int column = s == SideA ? LayerTableModel::LayerA : LayerTableModel::LayerB;
+    QVERIFY(m_w->layerModel()->index(expected, column).data().toString().contains(QString::fromStdString(l.name)));
+}
+
+QTEST_MAIN(TimelineSyncTest)
+#include "tst_timelinesync.moc"

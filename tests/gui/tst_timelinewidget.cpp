@@ -1,0 +1,255 @@
+// The painted timeline driven like a user would: real QWheelEvents zoom at the cursor, drags pan,
+// Shift-drags select a range, clicks select kernels and layers, keys zoom and go back.
+#include "guitestsupport.h"
+#include "timelinetestdata.h"
+#include "timelinewidget.h"
+
+#include <QApplication>
+#include <QImage>
+#include <QSignalSpy>
+#include <QTest>
+#include <QWheelEvent>
+
+using namespace fusion;
+using namespace fusion::test;
+
+namespace {
+void wheel(QWidget &w, QPointF pos, int angle)
+{
+    QWheelEvent e(pos, w.mapToGlobal(pos), QPoint(), QPoint(0, angle), Qt::NoButton, Qt::NoModifier,
+                  Qt::NoScrollPhase, false);
+    QApplication::sendEvent(&w, &e);
+}
+
+// 2000 kernels of 1 µs with 1 µs gaps on stream 7 (A) and 1500 of 2 µs back to back on stream 3 (B);
+// ten layers each, matched pairwise.
+struct Fixture {
+    std::shared_ptr<AnalyzedTrace> a, b;
+    std::shared_ptr<Comparison> c;
+    Fixture()
+    {
+        std::vector<TimelineKernel> ka, kb;
+        for (int i = 0; i < 2000; ++i)
+            ka.push_back({7, 10'000 + i * 2000, 1000, i % 2 ? "Dense GEMM" : "RMSNorm"});
+        for (int i = 0; i < 1500; ++i)
+            kb.push_back({3, 50'000 + i * 2000, 2000, i % 3 ? "RMSNorm+GEMM" : "SiLU"});
+        std::vector<std::pair<size_t, size_t>> la, lb;
+        for (size_t l = 0; l < 10; ++l) {
+            la.emplace_back(l * 200, l * 200 + 200);
+            lb.emplace_back(l * 150, l * 150 + 150);
+        }
+        a = timelineTrace(ka, la);
+        b = timelineTrace(kb, lb);
+        c = std::make_shared<Comparison>();
+        for (int l = 0; l < 10; ++l) {
+            LayerPair p;
+            p.a = p.b = l;
+            c->layers.pairs.push_back(p);
+        }
+    }
+};
+} // namespace
+
+class TimelineWidgetTest : public QObject {
+    Q_OBJECT
+public:
+    static void initMain() { prepareGuiTestEnvironment(); }
+
+private slots:
+    void init();
+    void cleanup();
+    void aWheelNotchZoomsAroundTheCursor_data();
+    void aWheelNotchZoomsAroundTheCursor();
+    void unlinkedTheWheelZoomsOnlyTheTraceUnderTheCursor();
+    void draggingPansByThePixelsMoved();
+    void shiftDragSelectsARangeAndSummarisesIt();
+    void clickingAKernelSelectsIt();
+    void clickingABandSelectsItsLayer();
+    void selectingFromOutsideBringsTheKernelIntoView();
+    void keysZoomPanFitResetAndGoBack();
+    void theTooltipNamesTheKernel();
+    void paintingDrawsKernelsInTheirOpColour();
+
+private:
+    std::unique_ptr<TimelineWidget> m_w;
+    Fixture m_f;
+};
+
+void TimelineWidgetTest::init()
+{
+    m_w = std::make_unique<TimelineWidget>();
+    m_w->setContent(m_f.a, m_f.b, m_f.c);
+    m_w->setLabels(QStringLiteral("H100"), QStringLiteral("MI300X"));
+    m_w->resize(1178, m_w->sizeHint().height());  // plot: 1000 px
+    m_w->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_w.get()));
+    QCOMPARE(m_w->plotRect().width(), 1000);
+}
+
+void TimelineWidgetTest::cleanup() { m_w.reset(); }
+
+void TimelineWidgetTest::aWheelNotchZoomsAroundTheCursor_data()
+{
+    QTest::addColumn<double>("xFraction");  // of the plot
+    QTest::addColumn<int>("angle");
+    QTest::addColumn<int>("side");
+    QTest::newRow("one notch in, middle, on A") << 0.5 << 120 << 0;
+    QTest::newRow("one notch in, left edge, on A") << 0.0 << 120 << 0;
+    QTest::newRow("three notches in, right quarter, on B") << 0.75 << 360 << 1;
+    QTest::newRow("one notch out after zooming in, on B") << 0.3 << -120 << 1;
+    QTest::newRow("a touchpad's small step") << 0.61 << 15 << 0;
+}
+
+void TimelineWidgetTest::aWheelNotchZoomsAroundTheCursor()
+{
+    QFETCH(double, xFraction);
+    QFETCH(int, angle);
+    QFETCH(int, side);
+    const Side s = Side(side);
+    m_w->zoom()->setRange(s, {1'000'000, 2'000'000});
+    const double x = m_w->plotRect().left() + xFraction * m_w->plotRect().width();
+    const int y = m_w->trackRect(s, 0).center().y();
+    const double before = m_w->timeAtX(s, x), lengthBefore = m_w->zoom()->range(s).length();
+    wheel(*m_w, QPointF(x, y), angle);
+    QVERIFY(qAbs(m_w->timeAtX(s, x) - before) < 1e-3);  // the time under the cursor did not move
+    QVERIFY(qAbs(m_w->zoom()->range(s).length() - lengthBefore * std::pow(0.8, angle / 120.0)) < 1e-3);
+    QCOMPARE(m_w->zoom()->range(otherSide(s)), m_w->zoom()->range(s));  // linked
+}
+
+void TimelineWidgetTest::unlinkedTheWheelZoomsOnlyTheTraceUnderTheCursor()
+{
+    m_w->zoom()->setLinked(false);
+    const TimelineZoom::Range a = m_w->zoom()->range(SideA);
+    const QRect track = m_w->trackRect(SideB, 0);
+    wheel(*m_w, track.center(), 240);
+    QCOMPARE(m_w->zoom()->range(SideA), a);
+    QVERIFY(m_w->zoom()->range(SideB).length() < a.length() * 0.7);
+}
+
+void TimelineWidgetTest::draggingPansByThePixelsMoved()
+{
+    m_w->zoom()->setRange(SideA, {1'000'000, 2'000'000});  // 1000 ns per pixel
+    const QPoint from = m_w->trackRect(SideA, 0).center();
+    QTest::mousePress(m_w.get(), Qt::LeftButton, {}, from);
+    QTest::mouseMove(m_w.get(), from + QPoint(-50, 0));
+    QTest::mouseMove(m_w.get(), from + QPoint(-100, 0));
+    QTest::mouseRelease(m_w.get(), Qt::LeftButton, {}, from + QPoint(-100, 0));
+    QCOMPARE(m_w->zoom()->range(SideA).start, 1'100'000.0);
+    QCOMPARE(m_w->zoom()->range(SideA).end, 2'100'000.0);
+}
+
+void TimelineWidgetTest::shiftDragSelectsARangeAndSummarisesIt()
+{
+    m_w->zoom()->setRange(SideA, {0, 1'000'000});  // 1 µs per pixel; A's kernels: 1 µs every 2 µs
+    QSignalSpy changed(m_w.get(), &TimelineWidget::rangeSelectionChanged);
+    const QRect track = m_w->trackRect(SideA, 0);
+    const QPoint from(track.left() + 100, track.center().y()), to(track.left() + 300, track.center().y());
+    QTest::mousePress(m_w.get(), Qt::LeftButton, Qt::ShiftModifier, from);
+    QTest::mouseMove(m_w.get(), to);
+    QTest::mouseRelease(m_w.get(), Qt::LeftButton, Qt::ShiftModifier, to);
+    QVERIFY(changed.count() >= 1);
+    QVERIFY(m_w->hasRangeSelection());
+    const auto [t0, t1] = m_w->rangeSelection();
+    QVERIFY(qAbs(t0 - m_w->timeAtX(SideA, from.x())) < 1e-6);
+    QVERIFY(qAbs(t1 - m_w->timeAtX(SideA, to.x())) < 1e-6);
+    // Axis 100..300 µs on A = trace 110..310 µs: kernels start every 2 µs from 10 µs: 100 kernels,
+    // half of the time busy.
+    const TimelineRangeStats st = m_w->rangeStats(SideA);
+    QCOMPARE(st.count, uint64_t(100));
+    QCOMPARE(st.busy, Ns(100'000));
+    QCOMPARE(st.topOps.size(), size_t(2));
+    QCOMPARE(st.topOps[0].second + st.topOps[1].second, Ns(100'000));
+    QVERIFY(m_w->rangeSummary().contains(QStringLiteral("100 kernel")));
+    // A plain click on empty space clears it.
+    QTest::mouseClick(m_w.get(), Qt::LeftButton, {}, QPoint(track.left() + 5, m_w->bandRect(SideA).bottom() + 10));
+    QVERIFY(!m_w->hasRangeSelection());
+}
+
+void TimelineWidgetTest::clickingAKernelSelectsIt()
+{
+    m_w->zoom()->setRange(SideA, {0, 100'000});  // 100 ns per pixel: kernel 5 is axis 10..11 µs
+    QSignalSpy selected(m_w.get(), &TimelineWidget::kernelSelected);
+    const QRect track = m_w->trackRect(SideA, 0);
+    QTest::mouseClick(m_w.get(), Qt::LeftButton, {}, QPoint(int(m_w->xOfTime(SideA, 10'500)), track.center().y()));
+    QCOMPARE(selected.count(), 1);
+    QCOMPARE(selected.at(0).at(0).value<Side>(), SideA);
+    QCOMPARE(selected.at(0).at(1).toUInt(), 5u);
+    QCOMPARE(m_w->selectedKernel()->second, 5u);
+}
+
+void TimelineWidgetTest::clickingABandSelectsItsLayer()
+{
+    QSignalSpy layer(m_w.get(), &TimelineWidget::layerSelected);
+    // B's layer 3: kernels 450..599, trace 950 µs.. → axis from B's first kernel (50 µs).
+    const double mid = m_w->zoom()->toAxis(SideB, 50'000 + 525 * 2000.0);
+    QTest::mouseClick(m_w.get(), Qt::LeftButton, {}, QPoint(int(m_w->xOfTime(SideB, mid)), m_w->bandRect(SideB).center().y()));
+    QCOMPARE(layer.count(), 1);
+    QCOMPARE(layer.at(0).at(0).value<Side>(), SideB);
+    QCOMPARE(layer.at(0).at(1).toInt(), 3);
+    // F fits the layer just selected, with a 5 % margin either side.
+    QTest::keyClick(m_w.get(), Qt::Key_F);
+    const Layer &l = m_f.b->layers.layers[3];
+    const double s0 = m_w->zoom()->toAxis(SideB, double(l.start)), e0 = m_w->zoom()->toAxis(SideB, double(l.end));
+    const TimelineZoom::Range r = m_w->zoom()->range(SideB);
+    QVERIFY(qAbs(r.start - (s0 - 0.05 * (e0 - s0))) < 1e-6);
+    QVERIFY(qAbs(r.end - (e0 + 0.05 * (e0 - s0))) < 1e-6);
+}
+
+void TimelineWidgetTest::selectingFromOutsideBringsTheKernelIntoView()
+{
+    m_w->zoom()->setRange(SideA, {0, 100'000});
+    QSignalSpy selected(m_w.get(), &TimelineWidget::kernelSelected);
+    m_w->selectKernel(SideB, 1234);
+    QCOMPARE(selected.count(), 0);  // no echo back to whoever asked
+    const double s = m_w->zoom()->toAxis(SideB, 50'000 + 1234 * 2000.0);
+    const TimelineZoom::Range r = m_w->zoom()->range(SideB);
+    QVERIFY(r.start <= s && s + 2000 <= r.end);
+    QCOMPARE(r.length(), 100'000.0);  // the zoom stays
+}
+
+void TimelineWidgetTest::keysZoomPanFitResetAndGoBack()
+{
+    const TimelineZoom::Range full = m_w->zoom()->range(SideA);
+    QTest::keyClick(m_w.get(), Qt::Key_W);
+    QVERIFY(qAbs(m_w->zoom()->range(SideA).length() - full.length() * 0.7) < 1e-6);
+    const TimelineZoom::Range zoomed = m_w->zoom()->range(SideA);
+    QTest::keyClick(m_w.get(), Qt::Key_D);
+    QVERIFY(qAbs(m_w->zoom()->range(SideA).start - (zoomed.start + 0.15 * zoomed.length())) < 1e-6);
+    m_w->setRangeSelection(300'000, 400'000);
+    QTest::keyClick(m_w.get(), Qt::Key_F);
+    QCOMPARE(m_w->zoom()->range(SideA), (TimelineZoom::Range{300'000, 400'000}));
+    QTest::keyClick(m_w.get(), Qt::Key_Home);
+    QCOMPARE(m_w->zoom()->range(SideA), full);
+    QTest::keyClick(m_w.get(), Qt::Key_Backspace);
+    QCOMPARE(m_w->zoom()->range(SideA), (TimelineZoom::Range{300'000, 400'000}));
+    QTest::keyClick(m_w.get(), Qt::Key_Left, Qt::AltModifier);
+    QVERIFY(m_w->zoom()->range(SideA).length() > 100'000);
+}
+
+void TimelineWidgetTest::theTooltipNamesTheKernel()
+{
+    m_w->zoom()->setRange(SideA, {0, 100'000});
+    const QString tip = m_w->toolTipAt(QPoint(int(m_w->xOfTime(SideA, 10'500)), m_w->trackRect(SideA, 0).center().y()));
+    QVERIFY2(tip.contains(QStringLiteral("kernel_Dense GEMM")), qPrintable(tip));
+    QVERIFY(tip.contains(QStringLiteral("Layer_0")));
+    QVERIFY(tip.contains(QStringLiteral("1.00 µs")));
+    // Fully zoomed out kernels are merged: the tooltip says so.
+    m_w->resetZoom();
+    const QString merged = m_w->toolTipAt(m_w->trackRect(SideA, 0).center());
+    QVERIFY2(merged.contains(QStringLiteral("merged")), qPrintable(merged));
+}
+
+void TimelineWidgetTest::paintingDrawsKernelsInTheirOpColour()
+{
+    m_w->zoom()->setRange(SideA, {0, 100'000});
+    QImage image(m_w->size(), QImage::Format_ARGB32_Premultiplied);
+    m_w->render(&image);
+    const int y = m_w->trackRect(SideA, 0).center().y();
+    // Kernel 5 (Dense GEMM) covers axis 10..11 µs; kernel 6 (RMSNorm) 12..13 µs; nothing in between.
+    QCOMPARE(image.pixel(int(m_w->xOfTime(SideA, 10'500)), y), m_w->opColor(QStringLiteral("Dense GEMM")).rgb());
+    QCOMPARE(image.pixel(int(m_w->xOfTime(SideA, 12'500)), y), m_w->opColor(QStringLiteral("RMSNorm")).rgb());
+    QCOMPARE(image.pixel(int(m_w->xOfTime(SideA, 11'500)), y), m_w->palette().color(QPalette::Base).rgb());
+}
+
+QTEST_MAIN(TimelineWidgetTest)
+#include "tst_timelinewidget.moc"
