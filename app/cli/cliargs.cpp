@@ -38,6 +38,8 @@ std::string usageText()
            "  --limit N                   rows in text tables (0: all)\n"
            "  --min-share F               hide kernel rows below this share of GPU time (triage, default 0.01)\n"
            "  --max-size MB               uncompressed size limit (default: available memory)\n"
+           "  --model NAME, --tp N        triage: model and tensor-parallel size for fusion-family gates\n"
+           "                              (default: from the trace and a server_args.json beside it)\n"
            "  --version, --help\n"
            "\n"
            "exit codes: 0 success, 2 bad usage, 3 unreadable or invalid input\n";
@@ -89,6 +91,8 @@ CliArgs parseArgs(int argc, char **argv)
                 throw UsageError{"option --min-share expects a number, got '" + v + "'"};
             }
         } else if (arg == "--max-size") a.maxBytes = number<size_t>(arg, next()) * 1024 * 1024;
+        else if (arg == "--model") a.model = next();
+        else if (arg == "--tp") a.tp = number<int>(arg, next());
         else if (arg.starts_with("-") && arg.size() > 1)
             throw UsageError{"unknown option " + arg};
         else if (a.command.empty()) a.command = arg;

@@ -20,6 +20,8 @@ struct CliArgs {
     size_t limit = 0;             // 0: command default
     double minShare = -1;         // <0: command default
     size_t maxBytes = 0;
+    std::string model;            // triage: model name/path for fusion-family gates
+    int tp = 0;                   // triage: tensor-parallel size (0: from the trace)
     bool help = false, version = false;
 };
 

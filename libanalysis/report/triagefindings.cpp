@@ -43,7 +43,8 @@ bool shown(const FamilyMatch &m, const TriageFindings &f) { return f.showAll || 
 
 } // namespace
 
-TriageFindings findTriageFindings(const Trace &trace, const TraceAttribution &attribution, const TraceStages &stages)
+TriageFindings findTriageFindings(const Trace &trace, const TraceAttribution &attribution, const TraceStages &stages,
+                                  const RunOverrides &overrides)
 {
     // Only kernels linked to their launch by the trace count (spec 0.2): layer-aligned (inferred)
     // sites have no cpu_op of their own and would let name-only matches into scope-gated groups
@@ -55,7 +56,15 @@ TriageFindings findTriageFindings(const Trace &trace, const TraceAttribution &at
             linked.scope[k] = 0;
         }
     TriageFindings f;
-    f.families = findFusionFamilies(trace, linked, stages, FusionPatterns::builtin(), detectFamilyContext(trace));
+    FamilyContext context = detectFamilyContext(trace);
+    if (!overrides.model.empty()) {
+        context.modelPath = overrides.model;
+        std::transform(context.modelPath.begin(), context.modelPath.end(), context.modelPath.begin(),
+                       [](unsigned char c) { return char(std::tolower(c)); });
+    }
+    if (overrides.tpSize > 0)
+        context.tpSize = overrides.tpSize;
+    f.families = findFusionFamilies(trace, linked, stages, FusionPatterns::builtin(), context);
     f.overlap = findOverlap(trace, linked, stages);
     f.modules = findModuleCandidates(trace, linked, GpuSpecs::builtin());
     return f;

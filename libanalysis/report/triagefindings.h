@@ -33,8 +33,16 @@ struct TriageFindings {
     bool showAll = false;  // also families under 1 % share (they are always in JSON)
 };
 
+// What the user says about the run where the trace cannot tell: the model and the tensor-parallel
+// size gate some fusion families (empty / 0: detected from the trace and server_args.json).
+struct RunOverrides {
+    std::string model;
+    int tpSize = 0;
+};
+
 // Both analyses on one analysed trace, with the built-in registry and the detected context.
-TriageFindings findTriageFindings(const Trace &trace, const TraceAttribution &attribution, const TraceStages &stages);
+TriageFindings findTriageFindings(const Trace &trace, const TraceAttribution &attribution, const TraceStages &stages,
+                                  const RunOverrides &overrides = {});
 
 // The per-stage keys above, written inside the stage's JSON object.
 void writeStageFindingsJson(JsonWriter &w, const TriageFindings &findings, Stage stage);
