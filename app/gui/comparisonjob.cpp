@@ -12,9 +12,12 @@ quint64 ComparisonJob::start(std::shared_ptr<const fusion::AnalyzedTrace> a,
 {
     return launch([a, b, options](JobControl &control) -> std::shared_ptr<void> {
         auto result = std::make_shared<ComparisonResult>();
-        control.report(0.05);
-        auto comparison = std::make_shared<fusion::Comparison>(fusion::compareTraces(*a, *b, options));
-        // compareTraces cannot be interrupted; a cancel still spares the rest of the work.
+        if (!control.report(0.05))
+            throw fusion::Cancelled();
+        // A stale or cancelled comparison stops between layer pairs instead of running to the end.
+        fusion::CompareOptions o = options;
+        o.progress = [&control](double f) { return control.report(0.05 + 0.6 * f); };
+        auto comparison = std::make_shared<fusion::Comparison>(fusion::compareTraces(*a, *b, o));
         if (!control.report(0.7))
             throw fusion::Cancelled();
         result->rows = KernelRows::ofComparison(*a, *b, *comparison);

@@ -30,8 +30,10 @@ std::vector<AlignStep> alignWeighted(size_t n, size_t m, const std::function<int
     // Half-width of the band: wide enough to absorb the length difference plus slack.
     size_t half = m + 1;
     if (full > maxCells) {
-        const size_t diff = n > m ? n - m : m - n;
-        half = std::max<size_t>(diff + 16, maxCells / (2 * (n + 1)));
+        // The band follows the diagonal i·m/n, so it only has to be wider than the slope for
+        // consecutive rows to overlap; widening it by |n - m| made it as big as the whole matrix
+        // for sequences of very different lengths (30k × 50k: 960 MB).
+        half = std::max<size_t>(m / n + 17, maxCells / (2 * (n + 1)));
     }
     auto lo = [&](size_t i) -> size_t {
         const double center = double(i) * double(m) / double(n);

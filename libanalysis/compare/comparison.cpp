@@ -1,6 +1,7 @@
 #include "compare/comparison.h"
 #include "align/sequencealign.h"
 #include "fusion/fusiondetector.h"
+#include "trace/traceerror.h"
 
 #include <algorithm>
 #include <map>
@@ -150,7 +151,8 @@ std::vector<KernelPair> alignKernels(const AnalyzedTrace &a, const Layer &la, co
     return out;
 }
 
-LayerAlignment alignLayers(const AnalyzedTrace &a, const AnalyzedTrace &b, Stage stage)
+LayerAlignment alignLayers(const AnalyzedTrace &a, const AnalyzedTrace &b, Stage stage,
+                           const std::function<bool(double)> &progress)
 {
     LayerAlignment out;
     const auto la = layersInStage(a, stage), lb = layersInStage(b, stage);
@@ -181,7 +183,10 @@ LayerAlignment alignLayers(const AnalyzedTrace &a, const AnalyzedTrace &b, Stage
             steps.push_back({int32_t(i), int32_t(i)});
     else
         steps = alignSequences(la.size(), lb.size(), same, {}, size_t(16) << 20);
+    size_t done = 0;
     for (const AlignStep &s : steps) {
+        if (progress && (++done & 63) == 0 && !progress(0.1 + 0.6 * double(done) / double(steps.size())))
+            throw Cancelled();
         LayerPair p;
         static const Layer empty;
         const Layer &x = s.a >= 0 ? a.layers.layers[la[size_t(s.a)]] : empty;
@@ -222,7 +227,13 @@ Comparison compareTraces(const AnalyzedTrace &a, const AnalyzedTrace &b, const C
         c.labelA += " [A]";
         c.labelB += " [B]";
     }
-    c.layers = alignLayers(a, b, o.stage);
+    auto step = [&](double f) {
+        if (o.progress && !o.progress(f))
+            throw Cancelled();
+    };
+    step(0.0);
+    c.layers = alignLayers(a, b, o.stage, o.progress);
+    step(0.7);
 
     std::map<std::string, OpRow> ops;
     std::unordered_map<std::string, SameKernelRow> byName;
@@ -266,7 +277,9 @@ Comparison compareTraces(const AnalyzedTrace &a, const AnalyzedTrace &b, const C
         return x.aTotal + x.bTotal != y.aTotal + y.bTotal ? x.aTotal + x.bTotal > y.aTotal + y.bTotal : x.name < y.name;
     });
 
+    step(0.8);
     c.findings = detectFusions(a, b, c, o.stage);
+    step(0.95);
     c.modules = compareModules(a, b);
 
     // Warnings in the spirit of the reference analyzer: what limits the comparison's evidence.

@@ -4,6 +4,7 @@
 #include "compare/analyzedtrace.h"
 #include "compare/modulecomparison.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -69,6 +70,7 @@ constexpr double kSlowerRatio = 1.1, kFasterRatio = 0.9;
 struct CompareOptions {
     Stage stage = Stage::All;
     std::string labelA, labelB;          // default: the traces' labels
+    std::function<bool(double)> progress;  // 0..1; returning false cancels (throws Cancelled)
 };
 
 struct Comparison {

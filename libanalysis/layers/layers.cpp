@@ -1,6 +1,7 @@
 #include "layers/layers.h"
 
 #include <algorithm>
+#include <charconv>
 #include <map>
 #include <regex>
 #include <unordered_map>
@@ -17,8 +18,10 @@ bool blockInstance(std::string_view scope, std::string &block, int &instance)
     if (!std::regex_match(scope.begin(), scope.end(), m, re))
         return false;
     block = m[1].str();
-    instance = std::stoi(m[2].str());
-    return true;
+    const std::string digits = m[2].str();
+    // An absurd instance number ("Layer_99999999999") is not a block, not a reason to fail.
+    auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), instance);
+    return ec == std::errc() && end == digits.data() + digits.size();
 }
 
 void finishLayer(LayerModel &model, Layer &layer, const Trace &trace, const TraceStages &stages)
