@@ -134,14 +134,28 @@ TraceBuffer &TraceBuffer::operator=(TraceBuffer &&o) noexcept
         m_mapLength = std::exchange(o.m_mapLength, 0);
         m_compressedSize = o.m_compressedSize;
         m_mapped = o.m_mapped;
+        m_borrowed = o.m_borrowed;
         m_compression = o.m_compression;
     }
     return *this;
 }
 
+TraceBuffer TraceBuffer::prefix(const TraceBuffer &of, size_t size)
+{
+    TraceBuffer b;
+    b.m_data = of.m_data;
+    b.m_size = std::min(size, of.m_size);
+    b.m_capacity = of.m_capacity;
+    b.m_mapped = of.m_mapped;
+    b.m_borrowed = true;
+    b.m_compression = of.m_compression;
+    b.m_compressedSize = of.m_compressedSize;
+    return b;
+}
+
 void TraceBuffer::release()
 {
-    if (m_data) {
+    if (m_data && !m_borrowed) {
         if (m_mapped)
             munmap(m_data, m_mapLength);
         else
@@ -318,7 +332,7 @@ TraceBuffer TraceBuffer::load(const std::string &path, const std::string &member
         const int r = archive_read_next_header(a.get(), &entry);
         if (r == ARCHIVE_EOF)
             break;
-        if (r < ARCHIVE_WARN)
+        if (r != ARCHIVE_OK && r != ARCHIVE_WARN)  // ARCHIVE_RETRY is not a header either
             throw TraceError(path, "cannot read archive: " + archiveError(a.get(), "corrupt or truncated archive"));
         const bool raw = archive_format(a.get()) == ARCHIVE_FORMAT_RAW;
         const char *nm = archive_entry_pathname(entry);

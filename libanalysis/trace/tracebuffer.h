@@ -38,12 +38,16 @@ public:
     static TraceBuffer load(const std::string &path, const std::string &member = {}, size_t limit = 0,
                             const std::function<bool(double)> &progress = {});
     static TraceBuffer fromString(std::string_view json);  // tests
+    // The first `size` bytes of `of`, without a copy; `of` must outlive it (its padding stays valid
+    // because the bytes after `size` are readable too).
+    static TraceBuffer prefix(const TraceBuffer &of, size_t size);
     static size_t defaultLimit();
 
 private:
     char *m_data = nullptr;
     size_t m_size = 0, m_capacity = 0, m_mapLength = 0, m_compressedSize = 0;
     bool m_mapped = false;
+    bool m_borrowed = false;  // a prefix() view: frees nothing
     Compression m_compression = Compression::None;
 };
 

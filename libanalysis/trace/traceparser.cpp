@@ -791,7 +791,7 @@ ParseResult Parser::run()
     const size_t lastUseful = all.find_last_not_of(std::string_view(" \t\r\n\0", 5));
     if (all[lastUseful] != '\0' && lastUseful + 1 < all.size()
         && all.find_first_not_of(std::string_view(" \t\r\n", 4), lastUseful + 1) != std::string_view::npos) {
-        const TraceBuffer trimmed = TraceBuffer::fromString(all.substr(0, lastUseful + 1));
+        const TraceBuffer trimmed = TraceBuffer::prefix(m_bytes, lastUseful + 1);  // no copy of the file
         const size_t nuls = all.size() - lastUseful - 1;
         Parser inner(trimmed, m_file, m_options);
         ParseResult r = inner.run();
