@@ -10,7 +10,7 @@ namespace fusion {
 namespace {
 
 struct ModuleStats {
-    uint32_t calls = 0;  // runs of consecutive kernels under one instance: one forward call each
+    uint32_t calls = 0;  // runs of consecutive kernels (on one stream) under one instance: one call each
     std::vector<uint32_t> kernels;
     Ns total = 0;
 };
@@ -42,9 +42,13 @@ bool isContainer(const std::string &base, const std::string &blockName)
 std::map<std::string, ModuleStats> modulesOf(const AnalyzedTrace &t)
 {
     std::map<std::string, ModuleStats> out;
-    std::map<std::string, uint32_t> lastKernelOf;  // per instance: the last kernel seen under it
+    // Per (stream, instance): the stream position of the last kernel seen under it. Runs are counted
+    // per stream so that kernels of other streams (communication, copies) do not split a call.
+    std::map<std::pair<int32_t, std::string>, uint64_t> lastPositionOf;
+    std::map<int32_t, uint64_t> streamPosition;
     const GpuOpTable &k = t.trace->store.kernels;
     for (uint32_t id = 0; id < k.size(); ++id) {
+        const uint64_t position = ++streamPosition[k.stream[id]];
         // Inferred scopes are borrowed from other layers' kernels: they would count calls twice.
         if (t.attribution.kind[id] == AttributionKind::Inferred || t.attribution.scope[id] == 0)
             continue;
@@ -53,10 +57,10 @@ std::map<std::string, ModuleStats> modulesOf(const AnalyzedTrace &t)
             if (isContainer(base, t.layers.blockName))
                 continue;
             ModuleStats &m = out[base];
-            auto [it, fresh] = lastKernelOf.try_emplace(scope, id);
-            if (fresh || it->second + 1 != id)
+            auto [it, fresh] = lastPositionOf.try_emplace({k.stream[id], scope}, position);
+            if (fresh || it->second + 1 != position)
                 ++m.calls;
-            it->second = id;
+            it->second = position;
             m.kernels.push_back(id);
             m.total += k.dur[id];
         }
