@@ -1,14 +1,17 @@
 #pragma once
 // The bytes of one uncompressed trace, with the zeroed tail padding simdjson needs.
-// Plain files are memory-mapped (no copy: fresh pages are expensive); compressed ones are
-// decompressed once into one buffer sized from the gzip trailer when it can be.
+// Plain files are memory-mapped (no copy: fresh pages are expensive); compressed ones are streamed:
+// a reader thread decompresses them while the parser consumes the bytes (see TraceStream).
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 
 namespace fusion {
+
+class TraceStream;
 
 enum class Compression { None, Gzip, Zstd, Xz, Bzip2, Zip, Tar, Unknown };
 Compression sniffCompression(std::string_view firstBytes);
@@ -23,20 +26,32 @@ public:
     TraceBuffer(const TraceBuffer &) = delete;
     TraceBuffer &operator=(const TraceBuffer &) = delete;
 
-    const char *data() const { return m_data; }
-    size_t size() const { return m_size; }
-    size_t capacity() const { return m_capacity; }  // size + padding, all readable
-    std::string_view view() const { return {m_data, m_size}; }
+    const char *data() const;
+    size_t size() const;      // a streamed file's size is known at its end: this waits for it
+    size_t capacity() const;  // size + padding, all readable
+    std::string_view view() const { return {data(), size()}; }
     bool isMapped() const { return m_mapped; }
+    bool isStreamed() const { return bool(m_stream); }
     Compression compression() const { return m_compression; }
     size_t compressedSize() const { return m_compressedSize; }
     void release();  // frees the bytes early (once parsed)
 
+    // The parser's side of streaming; other buffers are whole from the start. Dropping bytes does not
+    // change the content: a mapped file's pages come back from the file, a streamed file's from
+    // rewind(). `tick` runs about every 50 ms while waiting; returning false throws Cancelled.
+    using Tick = std::function<bool()>;
+    // Waits until the first `want` bytes can be read or the file has ended; returns how many can, and
+    // sets `ended` when that is all of them. Rethrows the reader's TraceError.
+    size_t waitFor(size_t want, bool &ended, const Tick &tick = {}) const;
+    void discardBefore(size_t offset) const;  // the parser will not read before offset again
+    void rewind(const Tick &tick = {}) const;  // every byte readable again, the file's end reached
+    double fractionAt(size_t offset) const;    // how far through the work offset is, for progress
+
     // Reads path (a plain or compressed file; for an archive, `member` names the entry, empty =
-    // the only/first JSON entry). Throws TraceError. `limit` caps the uncompressed size
-    // (0 = the machine's available memory). `progress(fraction)` returning false cancels.
-    static TraceBuffer load(const std::string &path, const std::string &member = {}, size_t limit = 0,
-                            const std::function<bool(double)> &progress = {});
+    // the only/first JSON entry). Throws TraceError; for a compressed file, its errors (corrupt data,
+    // more than `limit` bytes) come from the calls above. `limit` caps the uncompressed size (0 = the
+    // machine's available memory).
+    static TraceBuffer load(const std::string &path, const std::string &member = {}, size_t limit = 0);
     static TraceBuffer fromString(std::string_view json);  // tests
     // The first `size` bytes of `of`, without a copy; `of` must outlive it (its padding stays valid
     // because the bytes after `size` are readable too).
@@ -48,6 +63,8 @@ private:
     size_t m_size = 0, m_capacity = 0, m_mapLength = 0, m_compressedSize = 0;
     bool m_mapped = false;
     bool m_borrowed = false;  // a prefix() view: frees nothing
+    mutable size_t m_discarded = 0;  // mapped pages before this were dropped
+    std::unique_ptr<TraceStream> m_stream;
     Compression m_compression = Compression::None;
 };
 

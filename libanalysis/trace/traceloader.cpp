@@ -156,12 +156,10 @@ std::shared_ptr<Trace> loadTrace(const std::string &path, const LoadOptions &opt
         trace->warnings.push_back(std::to_string(trace->members.size()) + " ranks found; analysing "
                                   + chosen->display + (options.rank < 0 ? " (the lowest rank; --rank chooses)" : ""));
 
-    // Reading is the first ~third of the work for compressed files; parsing the rest.
-    auto readProgress = [&](double f) { return !options.progress || options.progress(f * 0.4); };
-    TraceBuffer bytes = TraceBuffer::load(chosen->path, chosen->member, options.maxBytes, readProgress);
-    const double parseBase = bytes.compression() == Compression::None ? 0.0 : 0.4;
+    // A compressed file is decompressed while it is parsed: the parser reports progress for both.
+    TraceBuffer bytes = TraceBuffer::load(chosen->path, chosen->member, options.maxBytes);
     ParseOptions po;
-    po.progress = [&](double f) { return !options.progress || options.progress(parseBase + f * (1.0 - parseBase)); };
+    po.progress = options.progress;
     ParseResult parsed = parseTrace(bytes, chosen->display, po);
     trace->bytes = bytes.size();
     bytes.release();  // the JSON is not needed once parsed

@@ -9,7 +9,7 @@
 #include <cstdlib>
 #include <string>
 #include <cstring>
-#include <sys/mman.h>
+#include <optional>
 
 namespace fusion {
 
@@ -172,7 +172,20 @@ public:
 private:
     void wholeDocument(const char *data, size_t size, size_t capacity);
     bool chunked();
+    std::string_view readable(size_t want, bool &ended);
+    std::optional<ParseResult> withoutNulTail();
     void finish();
+    // Progress; while waiting for a streamed file's bytes the last fraction is repeated, so that a
+    // cancel still gets through.
+    bool report(double fraction)
+    {
+        m_fraction = fraction;
+        return !m_options.progress || m_options.progress(fraction);
+    }
+    TraceBuffer::Tick tick()
+    {
+        return [this] { return report(m_fraction); };
+    }
     void reset();
     [[noreturn]] void fail(const std::string &problem, const char *at = nullptr) const
     {
@@ -214,6 +227,7 @@ private:
     size_t m_chunkOffset = 0;           // …and its offset in the file (for progress)
     uint64_t m_badEvents = 0;
     bool m_sawEvents = false;
+    double m_fraction = 0.0;
 };
 
 int64_t Parser::intOf(od::value v)
@@ -510,8 +524,7 @@ void Parser::eventArray(od::array events, od::document &doc)
         if ((++n & 0xffff) == 0 && m_options.progress) {
             const char *at = nullptr;
             if (doc.current_location().get(at) == simdjson::SUCCESS
-                && !m_options.progress(double(m_chunkOffset + size_t(at - m_chunkBase))
-                                       / double(std::max<size_t>(1, m_bytes.size()))))
+                && !report(m_bytes.fractionAt(m_chunkOffset + size_t(at - m_chunkBase))))
                 throw Cancelled();
         }
     }
@@ -647,14 +660,30 @@ size_t findArrayEnd(std::string_view all, size_t from)
 struct ChunkFallback {};
 } // namespace
 
+// The first `want` bytes (fewer at the end of the file, which sets `ended`); a streamed file may
+// still be decompressing, and this waits for them.
+std::string_view Parser::readable(size_t want, bool &ended)
+{
+    return {m_bytes.data(), m_bytes.waitFor(want, ended, tick())};
+}
+
 // The event array is cut into ~32 MB chunks at element boundaries and each chunk parsed as its own
-// small document, so simdjson's index never grows with the file and the pages of the mapped file
-// can be dropped as soon as they are parsed. A boundary is a newline (never inside a JSON string)
-// followed by the first element's own indentation and '{', after a ','. A boundary guessed wrong
-// makes a chunk unparseable; any failure falls back to parsing the whole document at once.
+// small document, so simdjson's index never grows with the file, and bytes are dropped as soon as
+// they are parsed: the pages of a mapped file, the decompressed stretch of a streamed one. A
+// boundary is a newline (never inside a JSON string) followed by the first element's own indentation
+// and '{', after a ','. A boundary guessed wrong makes a chunk unparseable; any failure falls back to
+// parsing the whole document at once.
 bool Parser::chunked()
 {
-    const std::string_view all = m_bytes.view();
+    // Chunks big enough to amortise simdjson's setup, small enough that its index (about 4 bytes per
+    // structural character) stays in one buffer reused for every chunk.
+    const size_t kChunkBytes = m_options.chunkBytes;
+    if (kChunkBytes == 0)
+        return false;
+    bool ended = false;
+    std::string_view all = readable(2 * kChunkBytes, ended);
+    if (all.size() < 2 * kChunkBytes)
+        return false;  // small files: one document is as fast and simpler
     const size_t key = all.find("\"traceEvents\"");
     if (key == std::string_view::npos)
         return false;
@@ -672,37 +701,43 @@ bool Parser::chunked()
     if (nl == std::string_view::npos || nl < arrayOpen)
         return false;  // no newline before the first event: a one-line file, parsed whole
     const std::string pattern = std::string(all.substr(nl, first - nl)) + "{";
-    // Chunks big enough to amortise simdjson's setup, small enough that its index (about 4 bytes per
-    // structural character) stays in one buffer reused for every chunk.
-    const size_t kChunkBytes = m_options.chunkBytes;
-    if (kChunkBytes == 0 || all.size() < 2 * kChunkBytes)
-        return false;  // small files: one document is as fast and simpler
+    const std::string head(all.substr(0, arrayOpen + 1));  // its bytes are dropped as parsing goes on
 
     simdjson::padded_string buffer(kChunkBytes + kChunkBytes / 2);
     od::parser parser;
     size_t start = first, arrayClose = std::string_view::npos;
-    size_t released = 0;
-    const size_t page = 4096;
     while (arrayClose == std::string_view::npos) {
         size_t end = std::string_view::npos, next = std::string_view::npos;
-        for (size_t cand = all.find(pattern, start + kChunkBytes); cand != std::string_view::npos;
-             cand = all.find(pattern, cand + 1)) {
-            const size_t prev = all.find_last_not_of(" \t\r\n", cand);
-            if (prev != std::string_view::npos && all[prev] == ',') {
-                end = prev;
-                next = cand + pattern.size() - 1;
-                break;
-            }
-        }
-        if (end == std::string_view::npos) {
-            // The tail: cut it at the last boundary so that the bracket-counting scan for the
-            // array's end only walks the final element and what follows the array.
-            for (size_t cand = all.rfind(pattern); cand != std::string_view::npos && cand > start;
-                 cand = cand > 0 ? all.rfind(pattern, cand - 1) : std::string_view::npos) {
+        // The first boundary a chunk ahead; a streamed file is read further until one turns up.
+        for (size_t from = start + kChunkBytes;;) {
+            all = readable(from + kChunkBytes / 4, ended);
+            for (size_t cand = all.find(pattern, from); cand != std::string_view::npos;
+                 cand = all.find(pattern, cand + 1)) {
                 const size_t prev = all.find_last_not_of(" \t\r\n", cand);
-                if (prev != std::string_view::npos && all[prev] == ',' && prev > start) {
+                if (prev != std::string_view::npos && all[prev] == ',') {
                     end = prev;
                     next = cand + pattern.size() - 1;
+                    break;
+                }
+            }
+            if (end != std::string_view::npos || ended)
+                break;
+            from = std::max(from, all.size() + 1 - std::min(all.size(), pattern.size()));
+        }
+        if (end == std::string_view::npos) {
+            // NUL bytes after the document are handled by the whole-file path.
+            const size_t lastUseful = all.find_last_not_of(std::string_view(" \t\r\n\0", 5));
+            if (lastUseful != std::string_view::npos && all.find('\0', lastUseful) != std::string_view::npos)
+                throw ChunkFallback{};
+            // The tail: cut it at the last boundary so that the bracket-counting scan for the
+            // array's end only walks the final element and what follows the array.
+            const std::string_view tail = all.substr(start);
+            for (size_t cand = tail.rfind(pattern); cand != std::string_view::npos && cand > 0;
+                 cand = tail.rfind(pattern, cand - 1)) {
+                const size_t prev = tail.find_last_not_of(" \t\r\n", cand);
+                if (prev != std::string_view::npos && tail[prev] == ',' && prev > 0) {
+                    end = start + prev;
+                    next = start + cand + pattern.size() - 1;
                     break;
                 }
             }
@@ -740,20 +775,15 @@ bool Parser::chunked()
         if (m_structureBroken || doc.current_location().get(at) == simdjson::SUCCESS
             || m_eventsWithPh - phBefore != m_result.store.eventCount - before)
             throw ChunkFallback{};
-        if (m_options.progress && !m_options.progress(double(end) / double(all.size())))
+        if (!report(m_bytes.fractionAt(end)))
             throw Cancelled();
-        // Parsed bytes of a mapped file are not needed again (a fallback re-reads them from the file).
-        if (m_bytes.isMapped() && start > released + page * 256) {
-            const size_t upto = start / page * page;
-            madvise(const_cast<char *>(m_bytes.data()) + released, upto - released, MADV_DONTNEED);
-            released = upto;
-        }
+        m_bytes.discardBefore(next);
         start = next;
     }
     // Everything around the event array (deviceProperties, versions, …) as one small document.
     std::string rest;
-    rest.reserve(arrayOpen + 2 + (all.size() - arrayClose));
-    rest.append(all.substr(0, arrayOpen + 1)).append(all.substr(arrayClose));
+    rest.reserve(head.size() + 1 + (all.size() - arrayClose));
+    rest.append(head).append(all.substr(arrayClose));
     simdjson::padded_string restBuffer(rest);
     wholeDocument(restBuffer.data(), restBuffer.size(), restBuffer.size() + simdjson::SIMDJSON_PADDING);
     return true;
@@ -775,10 +805,18 @@ void Parser::reset()
 
 ParseResult Parser::run()
 {
-    if (m_bytes.size() == 0)
+    // The start tells what this is; the rest of a streamed file may still be on its way.
+    bool ended = false;
+    std::string_view all = readable(64 * 1024, ended);
+    size_t firstNonSpace = all.find_first_not_of(" \t\r\n");
+    if (firstNonSpace == std::string_view::npos && !ended) {
+        m_bytes.rewind(tick());
+        all = m_bytes.view();
+        ended = true;
+        firstNonSpace = all.find_first_not_of(" \t\r\n");
+    }
+    if (all.empty())
         fail("file is empty");
-    const std::string_view all = m_bytes.view();
-    const size_t firstNonSpace = all.find_first_not_of(" \t\r\n");
     if (firstNonSpace == std::string_view::npos)
         fail("file is empty (only whitespace)");
     if (all[firstNonSpace] != '{' && all[firstNonSpace] != '[') {
@@ -786,27 +824,23 @@ ParseResult Parser::run()
             fail("not a Chrome trace: the top-level value is not an object or an array", all.data() + firstNonSpace);
         fail("not JSON: expected '{' or '[' but the file starts with something else", all.data() + firstNonSpace);
     }
-    // NUL bytes after the document (a file preallocated or cut short by a crash) are not JSON; the
-    // document before them is usable.
-    const size_t lastUseful = all.find_last_not_of(std::string_view(" \t\r\n\0", 5));
-    if (all[lastUseful] != '\0' && lastUseful + 1 < all.size()
-        && all.find_first_not_of(std::string_view(" \t\r\n", 4), lastUseful + 1) != std::string_view::npos) {
-        const TraceBuffer trimmed = TraceBuffer::prefix(m_bytes, lastUseful + 1);  // no copy of the file
-        const size_t nuls = all.size() - lastUseful - 1;
-        Parser inner(trimmed, m_file, m_options);
-        ParseResult r = inner.run();
-        r.warnings.push_back("ignored " + std::to_string(nuls) + " NUL/blank bytes after the end of the JSON document");
-        return r;
+    const bool object = all[firstNonSpace] == '{';
+    if (ended) {
+        if (auto trimmed = withoutNulTail())
+            return std::move(*trimmed);
     }
 
     bool done = false;
     try {
-        done = all[firstNonSpace] == '{' && chunked();
+        done = object && chunked();
     } catch (const ChunkFallback &) {
     } catch (const TraceError &) {
         // The exact error, with its offset in the file, comes from parsing the whole document.
     }
     if (!done) {
+        m_bytes.rewind(tick());  // a streamed file's dropped bytes are decompressed once more
+        if (auto trimmed = withoutNulTail())
+            return std::move(*trimmed);
         // simdjson indexes a document with 32-bit offsets: beyond 4 GB only the chunked path works.
         if (m_bytes.size() > 0xFFFFFFFFull - 64)
             fail("larger than 4 GB and not laid out one event after another on new lines (as Kineto writes them), or invalid JSON: cannot be read");
@@ -815,6 +849,23 @@ ParseResult Parser::run()
     }
     finish();
     return std::move(m_result);
+}
+
+// NUL bytes after the document (a file preallocated or cut short by a crash) are not JSON; the
+// document before them is usable. Needs the whole file.
+std::optional<ParseResult> Parser::withoutNulTail()
+{
+    const std::string_view all = m_bytes.view();
+    const size_t lastUseful = all.find_last_not_of(std::string_view(" \t\r\n\0", 5));
+    if (lastUseful == std::string_view::npos || all[lastUseful] == '\0' || lastUseful + 1 == all.size()
+        || all.find_first_not_of(std::string_view(" \t\r\n", 4), lastUseful + 1) == std::string_view::npos)
+        return std::nullopt;
+    const TraceBuffer trimmed = TraceBuffer::prefix(m_bytes, lastUseful + 1);  // no copy of the file
+    const size_t nuls = all.size() - lastUseful - 1;
+    Parser inner(trimmed, m_file, m_options);
+    ParseResult r = inner.run();
+    r.warnings.push_back("ignored " + std::to_string(nuls) + " NUL/blank bytes after the end of the JSON document");
+    return r;
 }
 
 void Parser::finish()

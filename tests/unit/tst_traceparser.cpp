@@ -4,7 +4,9 @@
 #include "trace/traceerror.h"
 #include "trace/traceparser.h"
 
+#include <QTemporaryDir>
 #include <QTest>
+#include <zlib.h>
 
 using namespace fusion;
 
@@ -22,7 +24,38 @@ private slots:
     void compressionIsDetectedFromTheBytes();
     void chunkedParsingGivesTheSameStoreAsOneDocument_data();
     void chunkedParsingGivesTheSameStoreAsOneDocument();
+    void aCompressedFileIsParsedWhileItIsDecompressed_data();
+    void aCompressedFileIsParsedWhileItIsDecompressed();
+    void aStreamedLoadCanBeCancelledOrAbandoned();
 };
+
+namespace {
+// A Kineto-like trace of n kernels, one per line; from `nestedFrom` on (if >= 0) each event has an
+// args list whose second object sits on a new line at the events' own indentation, so that a chunk
+// boundary is soon guessed wrong there.
+std::string kernelTrace(int n, int nestedFrom = -1)
+{
+    std::string json = "{\n  \"schemaVersion\": 1,\n  \"traceEvents\": [";
+    for (int i = 0; i < n; ++i) {
+        json += i ? ",\n  " : "\n  ";
+        json += "{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"kernel_" + std::to_string(i % 13)
+                + "\", \"pid\": 0, \"tid\": 7, \"ts\": " + std::to_string(1000 + i * 7) + ", \"dur\": 2.5, \"args\": {";
+        if (nestedFrom >= 0 && i >= nestedFrom)
+            json += "\"list\": [{\"a\": 1},\n  {\"b\": 2}], ";
+        json += "\"correlation\": " + std::to_string(i) + "}}";
+    }
+    return json + "\n  ],\n  \"deviceProperties\": [{\"id\": 0, \"name\": \"NVIDIA H100 80GB HBM3\"}]\n}\n";
+}
+
+bool writeGzip(const QString &path, const std::string &bytes)
+{
+    gzFile f = gzopen(path.toLocal8Bit().constData(), "wb6");
+    if (!f)
+        return false;
+    const bool ok = gzwrite(f, bytes.data(), unsigned(bytes.size())) == int(bytes.size());
+    return gzclose(f) == Z_OK && ok;
+}
+} // namespace
 
 void TraceParserTest::microsecondsConvertToExactNanoseconds_data()
 {
@@ -219,6 +252,65 @@ void TraceParserTest::chunkedParsingGivesTheSameStoreAsOneDocument()
     QCOMPARE(b.store.devices.size(), size_t(1));
     QCOMPARE(b.store.devices[0].name, std::string("NVIDIA H100 80GB HBM3"));
     QCOMPARE(b.store.topLevel.at("schemaVersion"), std::string("1"));
+}
+
+void TraceParserTest::aCompressedFileIsParsedWhileItIsDecompressed_data()
+{
+    QTest::addColumn<int>("nestedFrom");
+    QTest::newRow("every boundary right") << -1;
+    // The wrong boundary comes after megabytes were parsed and dropped: the reader decompresses the
+    // file once more for the whole-document parse.
+    QTest::newRow("a wrong boundary late in the file") << 45000;
+}
+
+void TraceParserTest::aCompressedFileIsParsedWhileItIsDecompressed()
+{
+    QFETCH(int, nestedFrom);
+    const int n = 50000;
+    const std::string json = kernelTrace(n, nestedFrom);
+    QVERIFY(json.size() > (size_t(6) << 20));  // several of the reader's 2 MB discard steps
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("trace.json.gz"));
+    QVERIFY(writeGzip(path, json));
+
+    const TraceBuffer streamed = TraceBuffer::load(path.toStdString());
+    QVERIFY(streamed.isStreamed());
+    ParseOptions small;
+    small.chunkBytes = 64 * 1024;  // about a hundred chunks
+    int reports = 0;
+    small.progress = [&](double f) {
+        ++reports;
+        return f >= 0.0 && f <= 1.0;
+    };
+    const ParseResult r = parseTrace(streamed, "trace.json.gz", small);
+    QVERIFY(reports > 10);
+    const GpuOpTable &k = r.store.kernels;
+    QCOMPARE(k.size(), size_t(n));
+    QCOMPARE(r.store.eventCount, uint64_t(n));
+    QCOMPARE(streamed.size(), json.size());
+    for (int i : {0, 1, 12345, 44999, 45000, n - 1}) {
+        QCOMPARE(k.correlation[size_t(i)], int64_t(i));
+        QCOMPARE(k.start[size_t(i)], Ns(1000 + i * 7) * 1000);
+        QCOMPARE(k.dur[size_t(i)], Ns(2500));
+        QCOMPARE(r.store.str(k.name[size_t(i)]), "kernel_" + std::to_string(i % 13));
+    }
+    QCOMPARE(r.store.devices.size(), size_t(1));
+    QCOMPARE(r.store.devices[0].name, std::string("NVIDIA H100 80GB HBM3"));
+}
+
+void TraceParserTest::aStreamedLoadCanBeCancelledOrAbandoned()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("trace.json.gz"));
+    QVERIFY(writeGzip(path, kernelTrace(50000)));
+    {
+        const TraceBuffer abandoned = TraceBuffer::load(path.toStdString());  // its reader thread stops
+    }
+    const TraceBuffer bytes = TraceBuffer::load(path.toStdString());
+    ParseOptions cancelling;
+    cancelling.chunkBytes = 64 * 1024;
+    cancelling.progress = [](double) { return false; };
+    QVERIFY_THROWS_EXCEPTION(Cancelled, parseTrace(bytes, "trace.json.gz", cancelling));
 }
 
 QTEST_GUILESS_MAIN(TraceParserTest)

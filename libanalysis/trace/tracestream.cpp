@@ -1,0 +1,186 @@
+#include "trace/tracestream.h"
+#include "trace/traceerror.h"
+
+#include <simdjson.h>
+
+#include <chrono>
+#include <cstring>
+#include <limits>
+#include <sys/mman.h>
+
+namespace fusion {
+
+namespace {
+constexpr size_t kPadding = simdjson::SIMDJSON_PADDING;
+// Room for the reader to run ahead of the parser, so that neither waits for the other, small enough
+// that memory stays a fraction of a large file.
+constexpr size_t kLead = size_t(96) << 20;
+// Pages go back in huge-page steps: the region asks for transparent huge pages (fewer faults).
+constexpr size_t kHugePage = size_t(2) << 20;
+constexpr size_t kNoLimit = std::numeric_limits<size_t>::max() / 2;
+// The room() a single write may ask for past the size limit (the limit check follows the write).
+constexpr size_t kSlack = size_t(1) << 20;
+
+constexpr size_t kMinReserve = size_t(64) << 20;
+
+size_t saturatingAdd(size_t a, size_t b) { return a > kNoLimit - b ? kNoLimit : a + b; }
+} // namespace
+
+TraceStream::TraceStream(const std::string &path, size_t limit, size_t compressedSize, Producer producer)
+    : m_path(path), m_compressedSize(compressedSize), m_producer(std::move(producer))
+{
+    // Address space only: pages are committed as the reader writes them. Under an address-space
+    // limit (ulimit -v) or strict overcommit, less is reserved, leaving room for the parser.
+    m_reserved = (saturatingAdd(limit, kSlack + kPadding) + kHugePage - 1) / kHugePage * kHugePage;
+    void *p = MAP_FAILED;
+    for (;;) {
+        p = mmap(nullptr, m_reserved, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        if (p != MAP_FAILED || m_reserved <= kMinReserve)
+            break;
+        m_reserved = std::max(kMinReserve, m_reserved / 2 / kHugePage * kHugePage);
+    }
+    if (p == MAP_FAILED)
+        throw TraceError(path, std::string("cannot reserve memory to decompress into: ") + std::strerror(errno));
+    m_base = static_cast<char *>(p);
+    madvise(m_base, m_reserved, MADV_HUGEPAGE);
+    start();
+}
+
+TraceStream::~TraceStream()
+{
+    stop();
+    munmap(m_base, m_reserved);
+}
+
+void TraceStream::start()
+{
+    m_allowed = kLead;
+    m_thread = std::thread([this] {
+        std::exception_ptr error;
+        try {
+            m_producer(*this);
+        } catch (...) {
+            error = std::current_exception();
+        }
+        const size_t end = size();
+        std::memset(m_base + end, 0, kPadding);  // simdjson reads past the end
+        std::lock_guard lock(m_mutex);
+        m_error = error;
+        m_ended = true;
+        m_changed.notify_all();
+    });
+}
+
+void TraceStream::stop()
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_stop = true;
+        m_changed.notify_all();
+    }
+    if (m_thread.joinable())
+        m_thread.join();
+}
+
+char *TraceStream::room(size_t want)
+{
+    std::unique_lock lock(m_mutex);
+    m_changed.wait(lock, [&] { return m_stop || size() + want <= m_allowed; });
+    if (m_stop)
+        throw Cancelled();
+    if (size() + want + kPadding > m_reserved)  // only when less than the size limit could be reserved
+        throw TraceError(m_path, "decompressed data exceeds the " + std::to_string(m_reserved >> 20)
+                                     + " MB of address space this process could reserve (ulimit -v?)");
+    return m_base + size();
+}
+
+void TraceStream::commit(size_t n)
+{
+    std::lock_guard lock(m_mutex);
+    m_written.store(size() + n, std::memory_order_release);
+    m_changed.notify_all();
+}
+
+size_t TraceStream::waitFor(size_t want, bool &ended, const Tick &tick)
+{
+    std::unique_lock lock(m_mutex);
+    if (want > m_allowed) {
+        m_allowed = saturatingAdd(want, kLead);
+        m_changed.notify_all();
+    }
+    while (!m_ended && size() < want) {
+        m_changed.wait_for(lock, std::chrono::milliseconds(50));
+        if (tick && !m_ended && size() < want) {
+            lock.unlock();
+            if (!tick())
+                throw Cancelled();
+            lock.lock();
+        }
+    }
+    if (m_ended && m_error)
+        std::rethrow_exception(m_error);
+    ended = m_ended;
+    if (m_ended)
+        trim();
+    return size();
+}
+
+// Once the file has ended, the reservation past it goes back: a parse of the whole document needs
+// that address space more.
+void TraceStream::trim()
+{
+    const size_t keep = (size() + kSlack + kPadding + kHugePage - 1) / kHugePage * kHugePage;  // room() for a rewind
+    if (keep < m_reserved) {
+        munmap(m_base + keep, m_reserved - keep);
+        m_reserved = keep;
+    }
+}
+
+size_t TraceStream::finish(const Tick &tick)
+{
+    bool ended = false;
+    return waitFor(kNoLimit, ended, tick);
+}
+
+void TraceStream::discardBefore(size_t offset)
+{
+    std::lock_guard lock(m_mutex);
+    const size_t upto = offset / kHugePage * kHugePage;
+    if (upto <= m_discarded)
+        return;
+    madvise(m_base + m_discarded, upto - m_discarded, MADV_DONTNEED);
+    m_discarded = upto;
+    if (saturatingAdd(upto, kLead) > m_allowed) {
+        m_allowed = saturatingAdd(upto, kLead);
+        m_changed.notify_all();
+    }
+}
+
+void TraceStream::rewind(const Tick &tick)
+{
+    {
+        std::lock_guard lock(m_mutex);
+        if (m_ended && m_error)
+            std::rethrow_exception(m_error);  // decompressing again would only fail again
+    }
+    if (m_discarded > 0) {
+        stop();
+        m_written = 0;
+        m_input = 0;
+        m_discarded = 0;
+        m_stop = false;
+        m_ended = false;
+        m_error = nullptr;
+        start();
+    }
+    finish(tick);
+}
+
+double TraceStream::fractionAt(size_t offset) const
+{
+    const size_t written = std::max<size_t>(1, size());
+    const double read = m_compressedSize > 0 ? double(m_input.load(std::memory_order_relaxed)) / double(m_compressedSize) : 0.0;
+    return std::min(1.0, double(offset) / double(written) * std::min(1.0, read));
+}
+
+} // namespace fusion
