@@ -60,6 +60,23 @@ void AnnotationTable::reserve(size_t n)
     externalId.reserve(n); onGpu.reserve(n);
 }
 
+void FlowTable::reserve(size_t n)
+{
+    id.reserve(n); ts.reserve(n); pid.reserve(n); tid.reserve(n); isStart.reserve(n);
+}
+
+void EventStore::reserveScaled(double factor)
+{
+    const auto scaled = [factor](size_t n) { return size_t(double(n) * factor); };
+    kernels.reserve(scaled(kernels.size()));
+    memOps.reserve(scaled(memOps.size()));
+    cpuOps.reserve(scaled(cpuOps.size()));
+    pyFrames.reserve(scaled(pyFrames.size()));
+    launches.reserve(scaled(launches.size()));
+    annotations.reserve(scaled(annotations.size()));
+    flows.reserve(scaled(flows.size()));
+}
+
 std::string EventStore::procName(ProcId p) const
 {
     if (procIdIsString(p))

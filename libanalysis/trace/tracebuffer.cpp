@@ -169,6 +169,8 @@ void TraceBuffer::rewind(const Tick &tick) const
         m_stream->rewind(tick);
 }
 
+size_t TraceBuffer::sizeEstimate() const { return m_stream ? m_stream->sizeEstimate() : m_size; }
+
 double TraceBuffer::fractionAt(size_t offset) const
 {
     if (m_stream)

@@ -777,6 +777,8 @@ bool Parser::chunked()
             throw ChunkFallback{};
         if (!report(m_bytes.fractionAt(end)))
             throw Cancelled();
+        if (start == first && m_bytes.sizeEstimate() > end)
+            m_result.store.reserveScaled(1.05 * double(m_bytes.sizeEstimate() - first) / double(end - first));
         m_bytes.discardBefore(next);
         start = next;
     }

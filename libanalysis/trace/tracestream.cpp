@@ -176,6 +176,12 @@ void TraceStream::rewind(const Tick &tick)
     finish(tick);
 }
 
+size_t TraceStream::sizeEstimate() const
+{
+    const uint64_t input = m_input.load(std::memory_order_relaxed);
+    return input > 0 ? size_t(double(size()) * double(m_compressedSize) / double(input)) : 0;
+}
+
 double TraceStream::fractionAt(size_t offset) const
 {
     const size_t written = std::max<size_t>(1, size());

@@ -37,6 +37,7 @@ public:
     void discardBefore(size_t offset);     // the consumer will not read before offset again
     void rewind(const Tick &tick = {});    // every byte readable again; waits for the end
     double fractionAt(size_t offset) const;
+    size_t sizeEstimate() const;  // from the compression ratio so far; 0 before any input
     bool stopping() const { return m_stop.load(std::memory_order_relaxed); }
     void setInput(uint64_t compressedBytesRead) { m_input.store(compressedBytesRead, std::memory_order_relaxed); }
 
