@@ -1,4 +1,5 @@
 #include "trace/tracebuffer.h"
+#include "trace/mapguard.h"
 #include "trace/traceerror.h"
 #include "trace/tracestream.h"
 
@@ -76,6 +77,7 @@ TraceBuffer &TraceBuffer::operator=(TraceBuffer &&o) noexcept
         m_compressedSize = o.m_compressedSize;
         m_mapped = o.m_mapped;
         m_borrowed = o.m_borrowed;
+        m_guard = std::exchange(o.m_guard, -1);
         m_compression = o.m_compression;
         m_discarded = o.m_discarded;
         m_stream = std::move(o.m_stream);
@@ -100,11 +102,14 @@ void TraceBuffer::release()
 {
     m_stream.reset();
     if (m_data && !m_borrowed) {
-        if (m_mapped)
+        if (m_mapped) {
+            mapguard::unwatch(m_guard);
             munmap(m_data, m_mapLength);
-        else
+        } else {
             std::free(m_data);
+        }
     }
+    m_guard = -1;
     m_data = nullptr;
     m_size = m_capacity = m_mapLength = 0;
 }
@@ -168,6 +173,8 @@ void TraceBuffer::rewind(const Tick &tick) const
     if (m_stream)
         m_stream->rewind(tick);
 }
+
+bool TraceBuffer::truncatedWhileRead() const { return mapguard::faulted(m_guard); }
 
 size_t TraceBuffer::sizeEstimate() const { return m_stream ? m_stream->sizeEstimate() : m_size; }
 
@@ -239,6 +246,7 @@ TraceBuffer TraceBuffer::load(const std::string &path, const std::string &member
         }
         close(fd);
         b.m_mapped = true;
+        b.m_guard = mapguard::watch(b.m_data, size_t(st.st_size));
         b.m_size = size_t(st.st_size);
         b.m_capacity = b.m_mapLength;
         return b;

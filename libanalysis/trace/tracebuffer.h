@@ -35,6 +35,9 @@ public:
     Compression compression() const { return m_compression; }
     size_t compressedSize() const { return m_compressedSize; }
     void release();  // frees the bytes early (once parsed)
+    // Another process truncated the mapped file while it was being read (see mapguard.h): the bytes
+    // past the cut read as zeros.
+    bool truncatedWhileRead() const;
 
     // The parser's side of streaming; other buffers are whole from the start. Dropping bytes does not
     // change the content: a mapped file's pages come back from the file, a streamed file's from
@@ -64,6 +67,7 @@ private:
     size_t m_size = 0, m_capacity = 0, m_mapLength = 0, m_compressedSize = 0;
     bool m_mapped = false;
     bool m_borrowed = false;  // a prefix() view: frees nothing
+    int m_guard = -1;         // mapguard handle of a mapped file
     mutable size_t m_discarded = 0;  // mapped pages before this were dropped
     std::unique_ptr<TraceStream> m_stream;
     Compression m_compression = Compression::None;

@@ -902,7 +902,7 @@ ParseResult FUSION_PARSER_ENTRY(const TraceBuffer &bytes, const std::string &fil
 // -march=haswell (AVX2, several times faster). The CPU decides at run time.
 ParseResult parseTraceHaswell(const TraceBuffer &, const std::string &, const ParseOptions &);
 
-ParseResult parseTrace(const TraceBuffer &bytes, const std::string &fileName, const ParseOptions &options)
+static ParseResult parseWithBestParser(const TraceBuffer &bytes, const std::string &fileName, const ParseOptions &options)
 {
 #ifdef FUSION_HAVE_HASWELL_PARSER
     static const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2")
@@ -911,6 +911,23 @@ ParseResult parseTrace(const TraceBuffer &bytes, const std::string &fileName, co
         return parseTraceHaswell(bytes, fileName, options);
 #endif
     return parseTraceGeneric(bytes, fileName, options);
+}
+
+ParseResult parseTrace(const TraceBuffer &bytes, const std::string &fileName, const ParseOptions &options)
+{
+    // Past a cut made while reading, the bytes were zeros: whatever the parser made of them, the
+    // cut is the error to report.
+    const auto truncated = [&] { return TraceError(fileName, "the file was truncated by another program while it was being read"); };
+    try {
+        ParseResult r = parseWithBestParser(bytes, fileName, options);
+        if (bytes.truncatedWhileRead())
+            throw truncated();
+        return r;
+    } catch (const TraceError &) {
+        if (bytes.truncatedWhileRead())
+            throw truncated();
+        throw;
+    }
 }
 #endif
 

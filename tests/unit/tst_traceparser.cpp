@@ -4,6 +4,7 @@
 #include "trace/traceerror.h"
 #include "trace/traceparser.h"
 
+#include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 #include <zlib.h>
@@ -27,6 +28,7 @@ private slots:
     void aCompressedFileIsParsedWhileItIsDecompressed_data();
     void aCompressedFileIsParsedWhileItIsDecompressed();
     void aStreamedLoadCanBeCancelledOrAbandoned();
+    void aFileTruncatedWhileMappedIsAnErrorNotACrash();
 };
 
 namespace {
@@ -311,6 +313,30 @@ void TraceParserTest::aStreamedLoadCanBeCancelledOrAbandoned()
     cancelling.chunkBytes = 64 * 1024;
     cancelling.progress = [](double) { return false; };
     QVERIFY_THROWS_EXCEPTION(Cancelled, parseTrace(bytes, "trace.json.gz", cancelling));
+}
+
+void TraceParserTest::aFileTruncatedWhileMappedIsAnErrorNotACrash()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("trace.json"));
+    const std::string json = kernelTrace(50000);
+    {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        QCOMPARE(f.write(json.data(), qint64(json.size())), qint64(json.size()));
+    }
+    const TraceBuffer bytes = TraceBuffer::load(path.toStdString());
+    QVERIFY(bytes.isMapped());
+    // Another program cuts the file after it was mapped: its pages past the cut are gone, and reading
+    // them raises SIGBUS.
+    QVERIFY(QFile::resize(path, qint64(json.size() / 2)));
+    try {
+        (void)parseTrace(bytes, "trace.json");
+        QFAIL("a truncated file parsed");
+    } catch (const TraceError &e) {
+        QCOMPARE(e.problem(), std::string("the file was truncated by another program while it was being read"));
+    }
+    QVERIFY(bytes.truncatedWhileRead());
 }
 
 QTEST_GUILESS_MAIN(TraceParserTest)
