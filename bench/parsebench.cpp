@@ -1,16 +1,23 @@
 // fusionscope-bench: times one stage of FusionScope on a trace file and prints figures as
 // "key=value" lines for bench/run.sh. Each run is its own process so peak RSS is the stage's own.
 //   fusionscope-bench load FILE      read + parse (+ decompress)
-//   fusionscope-bench analyze FILE   load + classify + attribute + stages + layers
-//   fusionscope-bench compare A B    both traces in parallel, then the comparison
+//   fusionscope-bench analyze FILE   load, then summary, classification, attribution, stages + layers,
+//                                    inferred attribution (each step's seconds too)
+//   fusionscope-bench compare A B    both traces loaded and analysed in parallel, then the comparison
+//                                    (alignment, tables, fusion detection, modules)
 #include "compare/comparison.h"
 #include "trace/traceerror.h"
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
+#include <functional>
 #include <future>
 #include <iostream>
+#include <map>
+#include <string>
 #include <sys/resource.h>
+#include <vector>
 
 using namespace fusion;
 using Clock = std::chrono::steady_clock;
@@ -24,47 +31,112 @@ static long peakRssKb()
     return u.ru_maxrss;
 }
 
+// Step times from a progress callback, so no timing code needs to live in libanalysis: the pipeline
+// reports fixed fractions between its steps (compare/analyzedtrace.cpp, compare/comparison.cpp), and
+// the last report of a step's fraction is the moment that step ended. A fraction the pipeline no
+// longer reports leaves its step out (its time goes to the next step) instead of printing nonsense.
+class StepClock {
+public:
+    struct Step {
+        double endsAt;     // progress fraction reported right after the step
+        const char *name;  // printed as <name>_seconds
+    };
+    explicit StepClock(std::vector<Step> steps) : m_steps(std::move(steps)) {}
+
+    std::function<bool(double)> callback()
+    {
+        return [this](double f) {
+            for (const Step &s : m_steps)
+                if (std::abs(f - s.endsAt) < 1e-9)
+                    m_reached[s.name] = Clock::now();
+            return true;
+        };
+    }
+    // The steps' seconds; `rest`, if given, names the time from the last step to now.
+    void print(Clock::time_point start, const char *rest = nullptr) const
+    {
+        Clock::time_point from = start;
+        for (const Step &s : m_steps) {
+            const auto it = m_reached.find(s.name);
+            if (it == m_reached.end())
+                continue;
+            std::printf("%s_seconds=%.3f\n", s.name, std::chrono::duration<double>(it->second - from).count());
+            from = it->second;
+        }
+        if (rest)
+            std::printf("%s_seconds=%.3f\n", rest, seconds(from));
+    }
+
+private:
+    std::vector<Step> m_steps;
+    std::map<std::string, Clock::time_point> m_reached;
+};
+
+static int load(const char *path)
+{
+    const auto t0 = Clock::now();
+    const auto t = loadTrace(path);
+    const double s = seconds(t0);
+    std::printf("seconds=%.3f\nbytes=%llu\nmb_per_s=%.1f\nevents=%llu\nkernels=%zu\nstore_bytes=%zu\npeak_rss_kb=%ld\n",
+                s, (unsigned long long)t->bytes, double(t->bytes) / 1e6 / s, (unsigned long long)t->store.eventCount,
+                t->store.kernels.size(), t->store.approximateBytes(), peakRssKb());
+    return 0;
+}
+
+static int analyze(const char *path)
+{
+    const auto t0 = Clock::now();
+    const auto t = loadTrace(path);
+    const double loaded = seconds(t0);
+    StepClock steps({{0.1, "summary"}, {0.3, "classification"}, {0.6, "attribution"}, {0.8, "layers"},
+                     {1.0, "inference"}});
+    AnalyzeOptions options;
+    options.progress = steps.callback();
+    const auto t1 = Clock::now();
+    const auto a = analyzeTrace(t, options);
+    const double analysed = seconds(t1);
+    std::printf("load_seconds=%.3f\nbytes=%llu\nanalysis_seconds=%.3f\n", loaded, (unsigned long long)t->bytes, analysed);
+    steps.print(t1);
+    std::printf("kernels=%zu\nlayers=%zu\npeak_rss_kb=%ld\n", t->store.kernels.size(), a->layers.layers.size(),
+                peakRssKb());
+    return 0;
+}
+
+static int compare(const char *pathA, const char *pathB)
+{
+    const auto t0 = Clock::now();
+    auto fa = std::async(std::launch::async, [&] { return loadAndAnalyze(pathA, {}); });
+    const auto b = loadAndAnalyze(pathB, {});
+    const auto a = fa.get();
+    const double loaded = seconds(t0);
+    StepClock steps({{0.7, "alignment"}, {0.8, "tables"}, {0.95, "fusion"}});
+    CompareOptions options;
+    options.progress = steps.callback();
+    const auto t1 = Clock::now();
+    const Comparison c = compareTraces(*a, *b, options);
+    const double compared = seconds(t1);
+    std::printf("load_analyze_seconds=%.3f\ncompare_seconds=%.3f\n", loaded, compared);
+    steps.print(t1, "modules");
+    std::printf("total_seconds=%.3f\nkernels_a=%zu\nkernels_b=%zu\nlayer_pairs=%zu\nfindings=%zu\npeak_rss_kb=%ld\n",
+                seconds(t0), a->trace->store.kernels.size(), b->trace->store.kernels.size(), c.layers.pairs.size(),
+                c.findings.size(), peakRssKb());
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
-    if (argc < 3) {
-        std::cerr << "usage: fusionscope-bench load|analyze FILE | compare A B\n";
-        return 2;
-    }
-    const std::string mode = argv[1];
+    const std::string mode = argc >= 2 ? argv[1] : "";
     try {
-        const auto t0 = Clock::now();
-        if (mode == "load") {
-            const auto t = loadTrace(argv[2]);
-            const double s = seconds(t0);
-            std::printf("seconds=%.3f\nbytes=%llu\nmb_per_s=%.1f\nevents=%llu\nkernels=%zu\nstore_bytes=%zu\n"
-                        "peak_rss_kb=%ld\n",
-                        s, (unsigned long long)t->bytes, double(t->bytes) / 1e6 / s,
-                        (unsigned long long)t->store.eventCount, t->store.kernels.size(), t->store.approximateBytes(),
-                        peakRssKb());
-        } else if (mode == "analyze") {
-            const auto t = loadTrace(argv[2]);
-            const double load = seconds(t0);
-            const auto t1 = Clock::now();
-            const auto a = analyzeTrace(t);
-            std::printf("load_seconds=%.3f\nanalysis_seconds=%.3f\nkernels=%zu\nlayers=%zu\npeak_rss_kb=%ld\n", load,
-                        seconds(t1), t->store.kernels.size(), a->layers.layers.size(), peakRssKb());
-        } else if (mode == "compare" && argc >= 4) {
-            auto fa = std::async(std::launch::async, [&] { return loadAndAnalyze(argv[2], {}); });
-            const auto b = loadAndAnalyze(argv[3], {});
-            const auto a = fa.get();
-            const double loaded = seconds(t0);
-            const auto t1 = Clock::now();
-            const Comparison c = compareTraces(*a, *b);
-            std::printf("load_analyze_seconds=%.3f\ncompare_seconds=%.3f\ntotal_seconds=%.3f\nfindings=%zu\n"
-                        "peak_rss_kb=%ld\n",
-                        loaded, seconds(t1), seconds(t0), c.findings.size(), peakRssKb());
-        } else {
-            std::cerr << "unknown mode " << mode << '\n';
-            return 2;
-        }
+        if (mode == "load" && argc == 3)
+            return load(argv[2]);
+        if (mode == "analyze" && argc == 3)
+            return analyze(argv[2]);
+        if (mode == "compare" && argc == 4)
+            return compare(argv[2], argv[3]);
     } catch (const std::exception &e) {
         std::cerr << e.what() << '\n';
         return 3;
     }
-    return 0;
+    std::cerr << "usage: fusionscope-bench load FILE | analyze FILE | compare A B\n";
+    return 2;
 }

@@ -1,38 +1,247 @@
 #!/usr/bin/env bash
-# Benchmarks FusionScope's trace reading against Python's json.load on the same generated file,
-# in the same run, and prints both figures and their ratio.
-#   bench/run.sh [SIZE]      SIZE: uncompressed trace size (default 1G; e.g. 100M, 3G)
-# Needs a release build (cmake --preset release && cmake --build build/release).
+# Benchmarks FusionScope end to end on generated traces, each read uncompressed and gzip-compressed:
+# load, analysis and the GUI's time to first view, next to Python's json.load of the same file
+# measured in the same run; then the comparison of a pair of traces. Prints one markdown table and
+# writes it to bench/out/results.md (the raw key=value figures stay in bench/out/runs/).
+#   bench/run.sh [SIZE...]      SIZE: uncompressed trace size as gen_trace.py reads it (default: 100M 1G 3G)
+# Environment:
+#   FUSIONSCOPE_BUILD    build directory (default build/release: cmake --preset release && cmake --build build/release)
+#   BENCH_SKIP_PYTHON    sizes whose json.load is skipped, e.g. "3G" (json.load of 3 GB takes minutes
+#                        and ~15 GB of memory); by default every size runs it
+#   BENCH_COMPARE_SIZE   size of the compared pair (default 1G); the pair is compared when that size
+#                        is among the SIZEs
+# Missing traces are generated (a 3G one takes minutes and ~3.5 GB of disk with its .gz).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-size=${1:-1G}
-bin=${FUSIONSCOPE_BENCH:-build/release/bench/fusionscope-bench}
-[ -x "$bin" ] || { echo "build first: cmake --preset release && cmake --build build/release" >&2; exit 2; }
-mkdir -p bench/out
-trace=bench/out/bench_${size}.json
-if [ ! -f "$trace" ]; then
-    echo "generating $trace ..."
-    python3 tools/gen_trace.py --vendor nvidia --layers 32 --target-size "$size" --seed 7 --out "$trace" --quiet
+
+sizes=("$@")
+[ ${#sizes[@]} -gt 0 ] || sizes=(100M 1G 3G)
+build=${FUSIONSCOPE_BUILD:-build/release}
+bench=$build/bench/fusionscope-bench
+gui=$build/app/gui/fusionscope
+skip_python=" ${BENCH_SKIP_PYTHON:-} "
+compare_size=${BENCH_COMPARE_SIZE:-1G}
+out=bench/out
+runs=$out/runs
+
+[ -x "$bench" ] || { echo "build first: cmake --preset release && cmake --build build/release" >&2; exit 2; }
+[ -x "$gui" ] || echo "note: $gui is missing (FUSIONSCOPE_BUILD_GUI=OFF?): no GUI figures" >&2
+mkdir -p "$runs"
+rm -f "$runs"/*
+
+# gen_trace.py writes the file as it goes: generate under a temporary name so that an interrupted
+# run never leaves a truncated trace behind that the next run would measure.
+generate() {  # FILE VENDOR SEED SIZE
+    local file=$1 tmp=${1%.json}.partial.json
+    [ -f "$file" ] && return
+    echo "generating $file (--vendor $2 --seed $3 --target-size $4) ..."
+    python3 tools/gen_trace.py --vendor "$2" --layers 32 --target-size "$4" --seed "$3" --out "$tmp" --quiet
+    mv "$tmp" "$file"
+}
+
+compress() {  # FILE: FILE.gz next to it, as gzip -6 -k would write it
+    [ -f "$1.gz" ] && return
+    echo "compressing $1 ..."
+    gzip -6 -c "$1" > "$1.gz.partial"
+    mv "$1.gz.partial" "$1.gz"
+}
+
+# Every reader starts from a warm page cache: what is measured is parsing, not the disk.
+warm() { cat "$@" > /dev/null; }
+
+# Runs one measurement; its key=value lines go to $runs/NAME.txt. A failure is recorded (and the
+# table shows it) rather than ending a run that may have gone on for many minutes.
+measure() {  # NAME COMMAND...
+    local name=$1
+    shift
+    echo "-- $name: $*"
+    if "$@" > "$runs/$name.txt" 2> "$runs/$name.err"; then
+        sed 's/^/   /' "$runs/$name.txt"
+    else
+        echo "error=exit $? ($(tail -n 1 "$runs/$name.err"))" >> "$runs/$name.txt"
+        echo "   FAILED: $(tail -n 1 "$runs/$name.err")"
+    fi
+}
+
+python_load() {  # FILE: json.load with the peak RSS, as key=value lines on stdout
+    local reader="open(sys.argv[1])"
+    [[ $1 == *.gz ]] && reader="gzip.open(sys.argv[1])"
+    /usr/bin/env time -f 'seconds=%e\npeak_rss_kb=%M' -o /dev/stdout \
+        python3 -c "import gzip, json, sys; json.load($reader)" "$1"
+}
+
+first_view() {  # FILE...: the GUI, offscreen
+    QT_QPA_PLATFORM=offscreen "$gui" --time-to-first-view "$@"
+}
+
+for size in "${sizes[@]}"; do
+    generate "$out/bench_$size.json" nvidia 7 "$size"
+    compress "$out/bench_$size.json"
+    if [ "$size" = "$compare_size" ]; then
+        generate "$out/bench_${size}_amd.json" amd 8 "$size"
+        compress "$out/bench_${size}_amd.json"
+    fi
+done
+
+uptime | tee "$runs/uptime_start.txt"
+for size in "${sizes[@]}"; do
+    for format in json json.gz; do
+        file=$out/bench_$size.$format
+        echo "== $file =="
+        warm "$file"
+        measure "$size.$format.load" "$bench" load "$file"
+        warm "$file"
+        measure "$size.$format.analyze" "$bench" analyze "$file"
+        if [ -x "$gui" ]; then
+            warm "$file"
+            measure "$size.$format.gui" first_view "$file"
+        fi
+        if [[ $skip_python == *" $size "* ]]; then
+            echo "-- $size.$format.python: skipped (BENCH_SKIP_PYTHON)"
+        else
+            warm "$file"
+            measure "$size.$format.python" python_load "$file"
+        fi
+        uptime > "$runs/$size.$format.uptime.txt"
+    done
+done
+
+if [[ " ${sizes[*]} " == *" $compare_size "* ]]; then
+    for format in json json.gz; do
+        a=$out/bench_$compare_size.$format b=$out/bench_${compare_size}_amd.$format
+        echo "== compare $a $b =="
+        warm "$a" "$b"
+        measure "compare.$format.bench" "$bench" compare "$a" "$b"
+        if [ -x "$gui" ]; then
+            warm "$a" "$b"
+            measure "compare.$format.gui" first_view "$a" "$b"
+        fi
+    done
 fi
-bytes=$(stat -c %s "$trace")
-cat "$trace" > /dev/null  # both readers start from a warm page cache
+uptime | tee "$runs/uptime_end.txt"
 
-echo "== FusionScope load (one core parses) =="
-"$bin" load "$trace" | tee bench/out/fs.txt
-fs_s=$(grep '^seconds=' bench/out/fs.txt | cut -d= -f2)
-fs_rss=$(grep '^peak_rss_kb=' bench/out/fs.txt | cut -d= -f2)
+python3 - "$runs" "$out/results.md" "$compare_size" "${sizes[@]}" <<'PY'
+import os, sys
 
-echo "== Python json.load =="
-/usr/bin/env time -f 'py_seconds=%e\npy_peak_rss_kb=%M' python3 -c "import json; json.load(open('$trace'))" 2> bench/out/py.txt
-cat bench/out/py.txt
-py_s=$(grep '^py_seconds=' bench/out/py.txt | cut -d= -f2)
-py_rss=$(grep '^py_peak_rss_kb=' bench/out/py.txt | cut -d= -f2)
+runs, results, compare_size, sizes = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+formats = ("json", "json.gz")
 
-python3 - "$bytes" "$fs_s" "$fs_rss" "$py_s" "$py_rss" <<'PY'
-import sys
-b, fs, fsr, py, pyr = int(sys.argv[1]), float(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4]), int(sys.argv[5])
-print(f"== summary: {b/1e6:.0f} MB uncompressed ==")
-print(f"FusionScope: {fs:.2f} s  {b/1e6/fs:.0f} MB/s  peak RSS {fsr/1024:.0f} MB ({fsr*1024/b:.2f}x file)")
-print(f"json.load:   {py:.2f} s  {b/1e6/py:.0f} MB/s  peak RSS {pyr/1024:.0f} MB ({pyr*1024/b:.2f}x file)")
-print(f"speed-up: {py/fs:.1f}x (target >= 20x); memory ratio vs file: {fsr*1024/b:.2f} (target < 1.5)")
+def figures(name):
+    """One measurement's key=value lines; {} when it did not run."""
+    path = os.path.join(runs, name + ".txt")
+    if not os.path.exists(path):
+        return {}
+    with open(path) as f:
+        return dict(line.rstrip("\n").split("=", 1) for line in f if "=" in line)
+
+def num(d, key):
+    try:
+        return float(d[key])
+    except (KeyError, ValueError):
+        return None
+
+def cell(d, key, fmt=".2f", scale=1.0):
+    """A figure for the table: "failed" when its run failed, "—" when it did not run."""
+    if "error" in d:
+        return "failed"
+    v = num(d, key)
+    return "—" if v is None else format(v * scale, fmt)
+
+def load_average(name):
+    path = os.path.join(runs, name)
+    return open(path).read().split("load average:")[-1].strip() if os.path.exists(path) else "?"
+
+def mb(kb):
+    return kb / 1024 if kb is not None else None
+
+def size_row(size, fmt):
+    key = f"{size}.{fmt}"
+    load, an, gui, py = (figures(f"{key}.{t}") for t in ("load", "analyze", "gui", "python"))
+    path = f"bench/out/bench_{size}.{fmt}"
+    json_bytes, rss = num(load, "bytes"), num(load, "peak_rss_kb")
+    per_m = None
+    if num(an, "analysis_seconds") is not None and num(an, "kernels"):
+        per_m = num(an, "analysis_seconds") / (num(an, "kernels") / 1e6)
+    rss_cell = cell(load, "peak_rss_kb", ".0f", 1 / 1024)
+    if rss is not None and json_bytes:
+        rss_cell += f" ({rss * 1024 / json_bytes:.2f}×)"
+    gui_cell = cell(gui, "first_view_seconds")
+    if num(gui, "peak_rss_kb") is not None:
+        gui_cell += f" ({mb(num(gui, 'peak_rss_kb')):.0f})"
+    speedup = "—"
+    if num(py, "seconds") and num(load, "seconds"):
+        x = num(py, "seconds") / num(load, "seconds")
+        speedup = f"{x:.1f} {'✓' if x >= 8 else '✗'}"
+    cells = [size, fmt, f"{os.path.getsize(path) / 1e6:.0f}" if os.path.exists(path) else "—",
+             cell(load, "bytes", ".0f", 1e-6), cell(load, "seconds"), cell(load, "mb_per_s", ".0f"), rss_cell,
+             cell(an, "analysis_seconds"), cell(an, "kernels", ",.0f"), "—" if per_m is None else f"{per_m:.2f}",
+             gui_cell, cell(gui, "idle_seconds"),
+             cell(py, "seconds", ".1f") if py else "skipped", cell(py, "peak_rss_kb", ".0f", 1 / 1024) if py else "—",
+             speedup, load_average(f"{key}.uptime.txt").split(",")[0]]
+    return "| " + " | ".join(cells) + " |", per_m
+
+def size_table():
+    lines = ["| size | format | file MB | JSON MB | load s | MB/s | peak RSS MB (× JSON) | analysis s | kernels "
+             "| analysis s / M kernels | GUI first view s (RSS MB) | GUI idle s | json.load s | json.load peak RSS MB "
+             "| speed-up × | load avg |",
+             "|---|---|" + "---:|" * 14]
+    per_m = {}
+    for size in sizes:
+        for fmt in formats:
+            row, per_m[size, fmt] = size_row(size, fmt)
+            lines.append(row)
+    # Analysis in linear time: its seconds per million kernels stay flat across sizes.
+    for fmt in formats:
+        flat = [(s, per_m[s, fmt]) for s in sizes if per_m[s, fmt]]
+        if len(flat) >= 2:
+            spread = max(v for _, v in flat) / min(v for _, v in flat)
+            lines += ["", f"Analysis seconds per million kernels ({fmt}): " + ", ".join(f"{s} {v:.2f}" for s, v in flat)
+                      + f"; largest / smallest {spread:.2f} (1 = linear in kernel count)."]
+    return lines
+
+def step_table():
+    """The analysis' steps, to see which one grows when the total does."""
+    steps = ("summary", "classification", "attribution", "layers", "inference")
+    lines = ["| size | format | " + " | ".join(f"{s} s" for s in steps) + " |", "|---|---|" + "---:|" * len(steps)]
+    for size in sizes:
+        for fmt in formats:
+            an = figures(f"{size}.{fmt}.analyze")
+            lines.append(f"| {size} | {fmt} | " + " | ".join(cell(an, s + "_seconds") for s in steps) + " |")
+    return lines
+
+def compare_table():
+    lines = [f"Comparison of bench_{compare_size}.json (NVIDIA) with bench_{compare_size}_amd.json (AMD): both "
+             "loaded and analysed in parallel, then compared (fusionscope-bench compare); target: total under 5 s.",
+             "",
+             "| format | load + analyse both s | compare s | alignment s | fusion detection s | total s | target < 5 s "
+             "| findings | peak RSS MB | GUI first view s (RSS MB) | GUI idle s |",
+             "|---|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|"]
+    for fmt in formats:
+        c, gui = figures(f"compare.{fmt}.bench"), figures(f"compare.{fmt}.gui")
+        total = num(c, "total_seconds")
+        verdict = "—" if total is None else "✓" if total < 5 else "✗"
+        gui_cell = cell(gui, "first_view_seconds")
+        if num(gui, "peak_rss_kb") is not None:
+            gui_cell += f" ({mb(num(gui, 'peak_rss_kb')):.0f})"
+        cells = [fmt, cell(c, "load_analyze_seconds"), cell(c, "compare_seconds"), cell(c, "alignment_seconds"),
+                 cell(c, "fusion_seconds"), cell(c, "total_seconds"), verdict, cell(c, "findings", ".0f"),
+                 cell(c, "peak_rss_kb", ".0f", 1 / 1024), gui_cell, cell(gui, "idle_seconds")]
+        lines.append("| " + " | ".join(cells) + " |")
+    return lines
+
+lines = [f"FusionScope bench, {os.cpu_count()} cores; load average (1, 5, 15 min) {load_average('uptime_start.txt')} "
+         f"at the start, {load_average('uptime_end.txt')} at the end.",
+         "",
+         "Load: read + decompress + parse (fusionscope-bench load); MB/s and × JSON refer to the uncompressed JSON. "
+         "Analysis: summary, classification, attribution, stages + layers, inferred attribution. GUI first view: "
+         "process start until the offscreen window has painted the analysed trace once; GUI idle: until every "
+         "background job (the triage too) has finished. Speed-up: json.load s / load s (target ≥ 8×). "
+         "Load avg: the 1-minute load average after the row.",
+         ""] + size_table() + [""] + step_table()
+if compare_size in sizes:
+    lines += [""] + compare_table()
+text = "\n".join(lines) + "\n"
+with open(results, "w") as f:
+    f.write(text)
+print("\n" + text + f"\n(written to {results})")
 PY

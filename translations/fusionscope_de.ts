@@ -94,6 +94,18 @@
         <source>Bad window size "%1" (use WxH, e.g. 1440x900).</source>
         <translation>Ungültige Fenstergröße „%1“ (B×H angeben, z. B. 1440x900).</translation>
     </message>
+    <message>
+        <source>Print the seconds from start until the traces are analysed, compared and shown, and the peak memory, then exit.</source>
+        <translation>Gibt die Sekunden vom Start bis zur Anzeige der analysierten und verglichenen Traces sowie den höchsten Speicherbedarf aus und beendet sich dann.</translation>
+    </message>
+    <message>
+        <source>--time-to-first-view needs a trace to show.</source>
+        <translation>--time-to-first-view braucht einen Trace zum Anzeigen.</translation>
+    </message>
+    <message>
+        <source>--time-to-first-view and --screenshot cannot be combined.</source>
+        <translation>--time-to-first-view und --screenshot können nicht kombiniert werden.</translation>
+    </message>
 </context>
 <context>
     <name>FamilyTableModel</name>

@@ -94,6 +94,18 @@
         <source>Bad window size "%1" (use WxH, e.g. 1440x900).</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>Print the seconds from start until the traces are analysed, compared and shown, and the peak memory, then exit.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>--time-to-first-view needs a trace to show.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>--time-to-first-view and --screenshot cannot be combined.</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>FamilyTableModel</name>

@@ -94,6 +94,18 @@
         <source>Bad window size "%1" (use WxH, e.g. 1440x900).</source>
         <translation>无效的窗口大小“%1”（请使用 宽x高，例如 1440x900）。</translation>
     </message>
+    <message>
+        <source>Print the seconds from start until the traces are analysed, compared and shown, and the peak memory, then exit.</source>
+        <translation>输出从启动到跟踪分析、比较并显示完成所用的秒数以及峰值内存，然后退出。</translation>
+    </message>
+    <message>
+        <source>--time-to-first-view needs a trace to show.</source>
+        <translation>--time-to-first-view 需要一个要显示的跟踪。</translation>
+    </message>
+    <message>
+        <source>--time-to-first-view and --screenshot cannot be combined.</source>
+        <translation>--time-to-first-view 和 --screenshot 不能同时使用。</translation>
+    </message>
 </context>
 <context>
     <name>FamilyTableModel</name>

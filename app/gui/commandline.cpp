@@ -22,7 +22,10 @@ CommandLine CommandLine::parse(const QStringList &arguments)
     const QCommandLineOption tab(QStringLiteral("tab"), tr("View to show: timeline, kernels, layers, fusion, findings, chart, triage."),
                                  tr("view"));
     const QCommandLineOption size(QStringLiteral("size"), tr("Window size, e.g. 1440x900."), tr("WxH"));
-    parser.addOptions({labelA, labelB, stage, lang, screenshot, tab, size});
+    const QCommandLineOption firstView(
+        QStringLiteral("time-to-first-view"),
+        tr("Print the seconds from start until the traces are analysed, compared and shown, and the peak memory, then exit."));
+    parser.addOptions({labelA, labelB, stage, lang, screenshot, tab, size, firstView});
     parser.addPositionalArgument(QStringLiteral("A"), tr("Trace shown on the left."), QStringLiteral("[A"));
     parser.addPositionalArgument(QStringLiteral("B"), tr("Trace shown on the right."), QStringLiteral("[B]]"));
     out.helpText = parser.helpText();
@@ -39,6 +42,7 @@ CommandLine CommandLine::parse(const QStringList &arguments)
     out.language = parser.value(lang);
     out.screenshot = parser.value(screenshot);
     out.tab = parser.value(tab).toLower();
+    out.timeToFirstView = parser.isSet(firstView);
     if (out.traces.size() > 2)
         out.error = tr("At most two traces (A and B), got %1.").arg(out.traces.size());
     else if (!out.stage.isEmpty() && out.stage != QLatin1String("all") && out.stage != QLatin1String("prefill")
@@ -49,6 +53,10 @@ CommandLine CommandLine::parse(const QStringList &arguments)
                               QStringLiteral("findings"), QStringLiteral("chart"), QStringLiteral("triage")})
                      .contains(out.tab))
         out.error = tr("Unknown view \"%1\" (timeline, kernels, layers, fusion, findings, chart, triage).").arg(out.tab);
+    else if (out.timeToFirstView && out.traces.isEmpty())
+        out.error = tr("--time-to-first-view needs a trace to show.");
+    else if (out.timeToFirstView && !out.screenshot.isEmpty())
+        out.error = tr("--time-to-first-view and --screenshot cannot be combined.");
     if (parser.isSet(size)) {
         const auto m = QRegularExpression(QStringLiteral("^(\\d+)x(\\d+)$")).match(parser.value(size));
         if (m.hasMatch())

@@ -1,5 +1,6 @@
 #pragma once
 // fusionscope [A [B]] [--label-a X] [--label-b Y] [--stage S] [--lang L] [--screenshot FILE.png] [--tab T]
+//             [--size WxH] [--time-to-first-view]
 #include <QCoreApplication>
 #include <QSize>
 #include <QString>
@@ -15,6 +16,7 @@ public:
     QString screenshot;    // render the window once everything is analysed, save, exit
     QString tab;           // the view to show first: kernels, layers, fusion, findings, chart
     QSize size;            // --size WxH, for screenshots
+    bool timeToFirstView = false;  // print how long until the result was shown, exit (bench/run.sh)
     bool help = false, version = false;
     QString error;         // why the command line is unusable (then exit 2)
     QString helpText;

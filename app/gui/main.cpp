@@ -1,17 +1,89 @@
 // fusionscope: the desktop application. Everything but start-up lives in fusionscope_gui.
 #include "commandline.h"
 #include "mainwindow.h"
+#include "messagebar.h"
 #include "settings.h"
 #include "translationloader.h"
 
 #include <QApplication>
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QPixmap>
 #include <QTimer>
 #include <cstdio>
+#include <functional>
+#include <memory>
+#include <sys/resource.h>
+
+namespace {
+
+// Calls `then` once no job runs any more (right away if none does): what the window shows is final.
+void whenIdle(MainWindow &window, const std::function<void()> &then)
+{
+    if (window.isBusy())
+        QObject::connect(&window, &MainWindow::idle, &window, then, Qt::SingleShotConnection);
+    else
+        then();
+}
+
+void takeScreenshot(MainWindow &window, const QString &file)
+{
+    // A moment for the last layout pass and chart paint after the final result arrived.
+    QTimer::singleShot(300, &window, [&window, file] {
+        if (!window.grab().save(file)) {
+            std::fprintf(stderr, "fusionscope: cannot write %s\n", qPrintable(file));
+            QApplication::exit(1);
+            return;
+        }
+        // Exit 3 when a trace or the comparison failed, as fusionscope-cli does for bad input;
+        // the picture (with the error shown in the window) is written either way.
+        QApplication::exit(window.hasFailures() ? 3 : 0);
+    });
+}
+
+long peakRssKb()
+{
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return usage.ru_maxrss;
+}
+
+// --time-to-first-view (bench/run.sh): seconds from start until the window has painted the analysed
+// trace, or the comparison of the two, once: what a user waits for. The triage (a tab of its own)
+// may still run then, so the seconds until every job has finished follow as idle_seconds.
+void timeFirstView(MainWindow &window, int traces, const QElapsedTimer &clock)
+{
+    auto reported = std::make_shared<bool>(false);
+    auto report = [&window, &clock, traces, reported] {
+        const bool shown = traces == 1 ? window.trace(SideA) != nullptr : window.comparison() != nullptr;
+        if (*reported || !shown)
+            return;
+        *reported = true;
+        window.grab();  // a real paint of every visible widget, with the results now in the models
+        std::printf("first_view_seconds=%.3f\npeak_rss_kb=%ld\n", double(clock.nsecsElapsed()) / 1e9, peakRssKb());
+        std::fflush(stdout);
+    };
+    // Queued, so that the handler which applied the results has finished (title, tab counts).
+    QObject::connect(&window, &MainWindow::resultsChanged, &window, report, Qt::QueuedConnection);
+    whenIdle(window, [&window, &clock, report, reported] {
+        report();  // idle may come before the queued report
+        if (window.hasFailures() || !*reported) {
+            const QString why = window.messageBar()->text();
+            std::fprintf(stderr, "fusionscope: %s\n", why.isEmpty() ? "nothing to show" : qPrintable(why));
+            QApplication::exit(3);
+            return;
+        }
+        std::printf("idle_seconds=%.3f\nidle_peak_rss_kb=%ld\n", double(clock.nsecsElapsed()) / 1e9, peakRssKb());
+        QApplication::exit(0);
+    });
+}
+
+} // namespace
 
 int main(int argc, char **argv)
 {
+    QElapsedTimer clock;  // --time-to-first-view counts from here
+    clock.start();
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("FusionScope"));
     QApplication::setApplicationName(QStringLiteral("FusionScope"));
@@ -38,8 +110,9 @@ int main(int argc, char **argv)
 
     MainWindow window;
     const bool screenshot = !cl.screenshot.isEmpty();
-    window.setScreenshotMode(screenshot);
-    if (screenshot)
+    // Scripted runs neither read nor write the saved window layout and recent files.
+    window.setScreenshotMode(screenshot || cl.timeToFirstView);
+    if (screenshot || cl.timeToFirstView)
         window.resize(cl.size.isValid() ? cl.size : QSize(1440, 900));  // reproducible, whatever was saved
     else if (cl.size.isValid())
         window.resize(cl.size);
@@ -56,25 +129,9 @@ int main(int argc, char **argv)
     for (int i = 0; i < cl.traces.size(); ++i)
         window.openTrace(i == 0 ? SideA : SideB, cl.traces[i]);
 
-    if (screenshot) {
-        const QString file = cl.screenshot;
-        auto shoot = [&window, file] {
-            // A moment for the last layout pass and chart paint after the final result arrived.
-            QTimer::singleShot(300, &window, [&window, file] {
-                if (!window.grab().save(file)) {
-                    std::fprintf(stderr, "fusionscope: cannot write %s\n", qPrintable(file));
-                    QApplication::exit(1);
-                    return;
-                }
-                // Exit 3 when a trace or the comparison failed, as fusionscope-cli does for bad input;
-                // the picture (with the error shown in the window) is written either way.
-                QApplication::exit(window.hasFailures() ? 3 : 0);
-            });
-        };
-        if (window.isBusy())
-            QObject::connect(&window, &MainWindow::idle, &window, shoot, Qt::SingleShotConnection);
-        else
-            shoot();
-    }
+    if (screenshot)
+        whenIdle(window, [&window, file = cl.screenshot] { takeScreenshot(window, file); });
+    else if (cl.timeToFirstView)
+        timeFirstView(window, int(cl.traces.size()), clock);
     return app.exec();
 }

@@ -1,5 +1,5 @@
-// fusionscope's command line: traces, labels, stage, language, screenshot, view and size, and
-// clear errors for what it cannot use.
+// fusionscope's command line: traces, labels, stage, language, screenshot, view, size and
+// --time-to-first-view, and clear errors for what it cannot use.
 #include "commandline.h"
 #include "guitestsupport.h"
 
@@ -13,6 +13,7 @@ public:
 private slots:
     void everyOptionIsRead();
     void noArgumentsOpenAnEmptyWindow();
+    void timeToFirstViewIsRead();
     void badCommandLinesSayWhatIsWrong_data();
     void badCommandLinesSayWhatIsWrong();
     void theLanguageIsFoundBeforeTheApplicationExists();
@@ -48,6 +49,17 @@ void CommandLineTest::noArgumentsOpenAnEmptyWindow()
     QVERIFY(cl.helpText.contains(QStringLiteral("--label-a")));
 }
 
+void CommandLineTest::timeToFirstViewIsRead()
+{
+    const CommandLine cl = CommandLine::parse({QStringLiteral("fusionscope"), QStringLiteral("--time-to-first-view"),
+                                               QStringLiteral("a.json"), QStringLiteral("b.json.gz")});
+    QVERIFY2(cl.error.isEmpty(), qPrintable(cl.error));
+    QVERIFY(cl.timeToFirstView);
+    QCOMPARE(cl.traces.size(), 2);
+    QVERIFY(!CommandLine::parse({QStringLiteral("fusionscope"), QStringLiteral("a.json")}).timeToFirstView);
+    QVERIFY(cl.helpText.contains(QStringLiteral("--time-to-first-view")));
+}
+
 void CommandLineTest::badCommandLinesSayWhatIsWrong_data()
 {
     QTest::addColumn<QStringList>("arguments");
@@ -61,6 +73,12 @@ void CommandLineTest::badCommandLinesSayWhatIsWrong_data()
     QTest::newRow("unknown view") << QStringList{QStringLiteral("--tab"), QStringLiteral("flamegraph")}
                                   << QStringLiteral("flamegraph");
     QTest::newRow("bad size") << QStringList{QStringLiteral("--size"), QStringLiteral("big")} << QStringLiteral("big");
+    QTest::newRow("first view of nothing") << QStringList{QStringLiteral("--time-to-first-view")}
+                                           << QStringLiteral("trace");
+    QTest::newRow("first view and screenshot")
+        << QStringList{QStringLiteral("--time-to-first-view"), QStringLiteral("--screenshot"), QStringLiteral("x.png"),
+                       QStringLiteral("a.json")}
+        << QStringLiteral("screenshot");
 }
 
 void CommandLineTest::badCommandLinesSayWhatIsWrong()
