@@ -1,8 +1,9 @@
 #pragma once
 // Global sequence alignment (Needleman–Wunsch with linear gaps) over token sequences, so that one
 // extra element on one side becomes one gap instead of shifting every later pair.
+#include <algorithm>
+#include <climits>
 #include <cstdint>
-#include <functional>
 #include <utility>
 #include <vector>
 
@@ -16,15 +17,79 @@ struct AlignCosts {
     int match = 2, gap = -2;  // different tokens never pair: they become two one-sided steps
 };
 
-// Aligns sequences of length n and m; `same(i, j)` says whether a[i] and b[j] are equal tokens.
-// O(n·m) time, O(n·m) bits of traceback; falls back to banded alignment above `maxCells`.
-std::vector<AlignStep> alignSequences(size_t n, size_t m, const std::function<bool(size_t, size_t)> &same,
-                                      const AlignCosts &costs = {}, size_t maxCells = 64u << 20);
+namespace detail {
+
+// Needleman–Wunsch restricted to a band around the diagonal (the whole matrix when it fits in
+// maxCells): rows i = 0..n, columns j in [lo(i), hi(i)]. The traceback keeps one byte per cell in
+// the band. The scores are filled in by alignWeighted below, a template so that the score function
+// (called once per cell, tens of millions of times for long traces) is inlined.
+class Band {
+public:
+    enum : uint8_t { Diag = 0, Up = 1, Left = 2 };  // Up: a[i-1] against a gap; Left: b[j-1] against a gap
+    Band(size_t n, size_t m, size_t maxCells);
+    size_t lo(size_t i) const;
+    size_t hi(size_t i) const;
+    uint8_t *row(size_t i) { return m_trace.data() + m_rowStart[i]; }  // cells lo(i)..hi(i)
+    std::vector<AlignStep> walkBack() const;  // from (n, m)
+
+private:
+    size_t m_n, m_m, m_half;
+    std::vector<size_t> m_rowStart;
+    std::vector<uint8_t> m_trace;
+};
+
+std::vector<AlignStep> allGaps(size_t n, size_t m);
+
+} // namespace detail
 
 // Weighted form: `score(i, j)` is the reward for pairing a[i] with b[j], 0 when they must not pair.
 // Heavy tokens (GEMMs, attention) then anchor the alignment, so that light ones (elementwise
-// kernels) cannot pair across them.
-std::vector<AlignStep> alignWeighted(size_t n, size_t m, const std::function<int(size_t, size_t)> &score,
-                                     int gap = -2, size_t maxCells = 64u << 20);
+// kernels) cannot pair across them. O(n·m) time, O(n·m) bytes of traceback; banded above `maxCells`.
+template <class Score>
+std::vector<AlignStep> alignWeighted(size_t n, size_t m, const Score &score, int gap = -2, size_t maxCells = 64u << 20)
+{
+    if (n == 0 || m == 0)
+        return detail::allGaps(n, m);
+    detail::Band band(n, m, maxCells);
+    constexpr int kNeg = INT_MIN / 4;
+    std::vector<int> prev(m + 1, kNeg), cur(m + 1, kNeg);
+    for (size_t j = band.lo(0); j <= band.hi(0); ++j) {
+        prev[j] = int(j) * gap;
+        band.row(0)[j - band.lo(0)] = detail::Band::Left;
+    }
+    for (size_t i = 1; i <= n; ++i) {
+        const size_t l = band.lo(i), h = band.hi(i);
+        uint8_t *trace = band.row(i);
+        std::fill(cur.begin() + long(l > 0 ? l - 1 : 0), cur.begin() + long(std::min(m, h + 1) + 1), kNeg);
+        for (size_t j = l; j <= h; ++j) {
+            int best = kNeg;
+            uint8_t dir = detail::Band::Up;
+            if (j == 0) {
+                best = int(i) * gap;
+            } else {
+                // Unpairable tokens never take the diagonal: they become two one-sided steps.
+                const int sc = score(i - 1, j - 1);
+                if (prev[j - 1] > kNeg && sc > 0)
+                    best = prev[j - 1] + sc, dir = detail::Band::Diag;
+                if (prev[j] > kNeg && prev[j] + gap > best)
+                    best = prev[j] + gap, dir = detail::Band::Up;
+                if (j > l && cur[j - 1] > kNeg && cur[j - 1] + gap > best)
+                    best = cur[j - 1] + gap, dir = detail::Band::Left;
+            }
+            cur[j] = best;
+            trace[j - l] = dir;
+        }
+        std::swap(prev, cur);
+    }
+    return band.walkBack();
+}
+
+// Aligns sequences of length n and m; `same(i, j)` says whether a[i] and b[j] are equal tokens.
+template <class Same>
+std::vector<AlignStep> alignSequences(size_t n, size_t m, const Same &same, const AlignCosts &costs = {},
+                                      size_t maxCells = 64u << 20)
+{
+    return alignWeighted(n, m, [&](size_t i, size_t j) { return same(i, j) ? costs.match : 0; }, costs.gap, maxCells);
+}
 
 } // namespace fusion

@@ -4,6 +4,7 @@
 #include "util/intervalforest.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <map>
 #include <unordered_map>
 
@@ -49,19 +50,54 @@ constexpr uint32_t kNotYet = UINT32_MAX;
 // start + min(dur / 2, 1 µs)).
 Ns probeTime(Ns start, Ns dur) { return start + std::min<Ns>(dur / 2, 1000); }
 
-// Rows of a table sorted by (key, start), for "the event with this id nearest in time". The
-// entries are copied side by side so that the binary searches stay in cache.
+// Rows of a table sorted by (key, start), ties in row order, for "the event with this id nearest
+// in time". The entries are copied side by side so that the binary searches stay in cache.
 class KeyedRows {
 public:
     KeyedRows(const std::vector<int64_t> &key, const std::vector<Ns> &start, const std::vector<Ns> &dur)
     {
-        m_rows.reserve(key.size());
+        size_t n = 0;
+        int64_t lo = INT64_MAX, hi = INT64_MIN;
+        for (int64_t k : key)
+            if (k != kNone) {
+                ++n;
+                lo = std::min(lo, k);
+                hi = std::max(hi, k);
+            }
+        const auto entry = [&](uint32_t i) { return Entry{key[i], start[i], start[i] + dur[i], i}; };
+        const auto byStart = [](const Entry &a, const Entry &b) { return a.start < b.start; };
+        const auto offset = [&](int64_t k) { return size_t(uint64_t(k) - uint64_t(lo)); };  // no signed overflow
+        if (n == 0 || offset(hi) >= 4 * n) {  // sparse ids
+            m_rows.reserve(n);
+            for (uint32_t i = 0; i < key.size(); ++i)
+                if (key[i] != kNone)
+                    m_rows.push_back(entry(i));
+            std::stable_sort(m_rows.begin(), m_rows.end(), [&](const Entry &a, const Entry &b) {
+                return a.key != b.key ? a.key < b.key : byStart(a, b);
+            });
+            return;
+        }
+        // Ids count up from small numbers, so a counting sort by key (stable) places every row in
+        // two passes, where a merge sort needs twenty over a million cpu ops (and a second buffer);
+        // then the few rows that share a key are put in time order. Its counts stay as an index.
+        m_lo = lo;
+        std::vector<uint32_t> &next = m_end;  // per key: where its next row goes, at last its end
+        next.assign(offset(hi) + 2, 0);
+        for (int64_t k : key)
+            if (k != kNone)
+                ++next[offset(k) + 1];
+        for (size_t k = 1; k < next.size(); ++k)
+            next[k] += next[k - 1];
+        m_rows.resize(n);
         for (uint32_t i = 0; i < key.size(); ++i)
             if (key[i] != kNone)
-                m_rows.push_back({key[i], start[i], start[i] + dur[i], i});
-        std::stable_sort(m_rows.begin(), m_rows.end(), [](const Entry &a, const Entry &b) {
-            return a.key != b.key ? a.key < b.key : a.start < b.start;
-        });
+                m_rows[next[offset(key[i])]++] = entry(i);
+        for (auto run = m_rows.begin(); run != m_rows.end();) {
+            const auto end = std::find_if(run, m_rows.end(), [&](const Entry &e) { return e.key != run->key; });
+            if (end - run > 1)
+                std::stable_sort(run, end, byStart);
+            run = end;
+        }
     }
 
     // Among the rows with `key`: one that started at or before t whose end is closest to t (the
@@ -70,12 +106,7 @@ public:
     {
         if (key == kNone)
             return -1;
-        auto lo = std::lower_bound(m_rows.begin(), m_rows.end(), key, [](const Entry &e, int64_t k) { return e.key < k; });
-        auto hi = lo;
-        while (hi != m_rows.end() && hi->key == key && hi - lo < 8)
-            ++hi;  // ids are unique in most traces: a short scan beats a second binary search
-        if (hi != m_rows.end() && hi->key == key)
-            hi = std::upper_bound(hi, m_rows.end(), key, [](int64_t k, const Entry &e) { return k < e.key; });
+        const auto [lo, hi] = rowsOf(key);
         if (lo == hi)
             return -1;
         auto after = std::upper_bound(lo, hi, t, [](Ns v, const Entry &e) { return v < e.start; });
@@ -101,7 +132,30 @@ private:
         Ns start, end;
         uint32_t row;
     };
+    using Iter = std::vector<Entry>::const_iterator;
+
+    std::pair<Iter, Iter> rowsOf(int64_t key) const
+    {
+        if (!m_end.empty()) {
+            const size_t k = size_t(uint64_t(key) - uint64_t(m_lo));  // wraps to huge below m_lo
+            if (k >= m_end.size() - 1)  // m_end has a slot past the last key
+                return {m_rows.end(), m_rows.end()};
+            return {m_rows.begin() + (k ? m_end[k - 1] : 0), m_rows.begin() + m_end[k]};
+        }
+        auto lo = std::lower_bound(m_rows.begin(), m_rows.end(), key, [](const Entry &e, int64_t k) { return e.key < k; });
+        auto hi = lo;
+        while (hi != m_rows.end() && hi->key == key && hi - lo < 8)
+            ++hi;  // ids are unique in most traces: a short scan beats a second binary search
+        if (hi != m_rows.end() && hi->key == key)
+            hi = std::upper_bound(hi, m_rows.end(), key, [](int64_t k, const Entry &e) { return k < e.key; });
+        return {lo, hi};
+    }
+
     std::vector<Entry> m_rows;
+    // Dense ids: m_end[key - m_lo] is the end of the key's rows (and the start of the next key's).
+    // Empty for sparse ids, which are found by binary search.
+    int64_t m_lo = 0;
+    std::vector<uint32_t> m_end;
 };
 
 // Python context at a time on a thread: the innermost active frame, and from it (memoised per
@@ -151,9 +205,14 @@ public:
         const int32_t n = m_forest.innermost({pid, tid}, t);
         if (n == IntervalForest::npos)
             return {};
-        if (m_location[size_t(n)] == kNotYet)
-            m_location[size_t(n)] = locationOf(n);
-        return {m_location[size_t(n)], m_scope[size_t(n)]};
+        // The location depends on the nearest relevant frame only (the frames below it are
+        // neither model nor library code), so it is memoised there: many innermost frames share one.
+        const int32_t r = m_relevant[size_t(n)];
+        if (r == IntervalForest::npos)
+            return {0, m_scope[size_t(n)]};
+        if (m_location[size_t(r)] == kNotYet)
+            m_location[size_t(r)] = locationOf(r);
+        return {m_location[size_t(r)], m_scope[size_t(n)]};
     }
 
 private:
@@ -177,17 +236,16 @@ private:
         const int32_t chosen = m_model[size_t(n)] != IntervalForest::npos ? m_model[size_t(n)] : m_library[size_t(n)];
         if (chosen == IntervalForest::npos)
             return 0;
-        std::vector<StrId> stack;
-        for (int32_t r = m_relevant[size_t(n)]; r != IntervalForest::npos && stack.size() < kStackDepth;) {
-            stack.push_back(nameOf(r));
+        // The key: the chosen frame's name, then the stack (innermost last), in one allocation.
+        std::vector<StrId> key;
+        key.reserve(kStackDepth + 1);
+        key.push_back(nameOf(chosen));
+        for (int32_t r = m_relevant[size_t(n)]; r != IntervalForest::npos && key.size() <= kStackDepth;) {
+            key.push_back(nameOf(r));
             const int32_t p = m_forest.parent(r);
             r = p == IntervalForest::npos ? IntervalForest::npos : m_relevant[size_t(p)];
         }
-        std::reverse(stack.begin(), stack.end());  // innermost last
-        std::vector<StrId> key;
-        key.reserve(stack.size() + 1);
-        key.push_back(nameOf(chosen));
-        key.insert(key.end(), stack.begin(), stack.end());
+        std::reverse(key.begin() + 1, key.end());
         auto [it, fresh] = m_locationIndex.try_emplace(std::move(key), uint32_t(m_out.locations.size()));
         if (fresh) {
             const std::string_view name = m_s.str(nameOf(chosen));
@@ -197,8 +255,8 @@ private:
             loc.line = f.line;
             loc.function = std::string(f.function);
             loc.display = frameDisplay(name);
-            for (StrId s : stack)
-                loc.stack.push_back(frameDisplay(m_s.str(s)));
+            for (auto s = it->first.begin() + 1; s != it->first.end(); ++s)
+                loc.stack.push_back(frameDisplay(m_s.str(*s)));
             m_out.locations.push_back(std::move(loc));
         }
         return it->second;

@@ -10,23 +10,24 @@ namespace {
 
 bool contains(const std::string &s, const char *needle) { return s.find(needle) != std::string::npos; }
 
-// Architecture from the time-weighted op mix and module names.
-std::string detectArchitecture(const Trace &trace, const TraceClassification &classes, const LayerModel &layers)
+// Architecture from the time-weighted op mix and module names. Every kernel of one name has the same
+// class, so the tests run once per distinct name (the summary's rows), not once per kernel.
+std::string detectArchitecture(const Trace &trace, const TraceSummary &summary, const TraceClassification &classes,
+                               const LayerModel &layers)
 {
-    const GpuOpTable &k = trace.store.kernels;
     Ns attention = 0, ssm = 0, conv = 0, total = 0;
-    for (uint32_t id = 0; id < k.size(); ++id) {
-        const KernelClass &c = classes.ofKernel(id);
-        total += k.dur[id];
+    for (const KernelNameRow &row : summary.byName) {
+        const KernelClass &c = classes.classes[classes.classOfName[row.name]];
+        total += row.total;
         if (c.op.rfind("Attention", 0) == 0 || contains(c.op, "Linear attention"))
-            attention += k.dur[id];
+            attention += row.total;
         if (c.op == "SSM" || contains(c.category, "ssm") || contains(c.op, "Mamba"))
-            ssm += k.dur[id];
-        std::string name(trace.store.str(k.name[id]));
+            ssm += row.total;
+        std::string name(trace.store.str(row.name));
         std::transform(name.begin(), name.end(), name.begin(), [](unsigned char ch) { return char(std::tolower(ch)); });
         if (contains(c.op, "Conv") || contains(name, "conv2d") || contains(name, "implicit_gemm") || contains(name, "cudnn")
             || contains(name, "miopen") || contains(name, "winograd"))
-            conv += k.dur[id];
+            conv += row.total;
     }
     if (total == 0)
         return "unknown";
@@ -64,7 +65,7 @@ std::shared_ptr<AnalyzedTrace> analyzeTrace(std::shared_ptr<const Trace> trace, 
     step(0.8);
     // After layers: inferred kernels must not create layers of their own (their scope is borrowed).
     inferAttributions(*trace, out->attribution);
-    out->architecture = detectArchitecture(*trace, out->classes, out->layers);
+    out->architecture = detectArchitecture(*trace, out->summary, out->classes, out->layers);
     step(1.0);
     return out;
 }

@@ -107,21 +107,99 @@ int alignmentWeight(const std::string &op)
 
 // A gated-activation kernel (silu_and_mul) and a plain activation kernel (silu) compute the same
 // activation; pairing them leaves the separate mul as the one-sided difference, which is the fusion.
-bool sameActivation(const KernelClass &gated, const KernelClass &plain)
+enum class Activation : uint8_t { None, Gated, Plain };
+
+Activation activationOf(const KernelClass &c)
 {
-    if (gated.op != "SwiGLU")
-        return false;
-    return plain.op == "Activation" || (plain.op == "Elementwise" && (plain.detail == "silu" || plain.detail == "gelu"));
+    if (c.op == "SwiGLU")
+        return Activation::Gated;
+    if (c.op == "Activation" || (c.op == "Elementwise" && (c.detail == "silu" || c.detail == "gelu")))
+        return Activation::Plain;
+    return Activation::None;
 }
 
-std::vector<KernelPair> alignKernels(const AnalyzedTrace &a, const Layer &la, const AnalyzedTrace &b, const Layer &lb)
-{
-    const auto steps = alignWeighted(la.kernels.size(), lb.kernels.size(), [&](size_t i, size_t j) {
-        const KernelClass &x = a.classes.ofKernel(la.kernels[i]), &y = b.classes.ofKernel(lb.kernels[j]);
+// Aligns the kernels of two layers. The score of a pair reads only the op and activation kind of
+// the two classes, so classes are reduced to tokens of those (numbered across both traces) and
+// scores come from a token × token table. Layers with the same token sequences align the same
+// way, and a trace repeats a few layer shapes thousands of times: each pair of shapes is aligned once.
+class KernelAligner {
+public:
+    KernelAligner(const AnalyzedTrace &a, const AnalyzedTrace &b) : m_a(a), m_b(b)
+    {
+        m_tokenOfClassA = tokensOf(a.classes);
+        m_tokenOfClassB = tokensOf(b.classes);
+        const size_t n = m_tokens.size();
+        m_score.resize(n * n);
+        for (size_t x = 0; x < n; ++x)
+            for (size_t y = 0; y < n; ++y)
+                m_score[x * n + y] = score(m_tokens[x], m_tokens[y]);
+    }
+
+    const std::vector<AlignStep> &align(const Layer &x, const Layer &y)
+    {
+        auto key = std::make_pair(sequence(m_a, m_tokenOfClassA, x), sequence(m_b, m_tokenOfClassB, y));
+        auto it = m_alignments.find(key);
+        if (it == m_alignments.end()) {
+            const std::vector<uint32_t> &sx = key.first, &sy = key.second;
+            const size_t n = m_tokens.size();
+            auto steps = alignWeighted(sx.size(), sy.size(), [&](size_t i, size_t j) { return m_score[sx[i] * n + sy[j]]; });
+            it = m_alignments.emplace(std::move(key), std::move(steps)).first;
+        }
+        return it->second;
+    }
+
+private:
+    struct Token {
+        std::string op;
+        Activation activation;
+        auto operator<=>(const Token &) const = default;
+    };
+
+    static int score(const Token &x, const Token &y)
+    {
         if (x.op == y.op)
             return alignmentWeight(x.op);
+        const auto sameActivation = [](const Token &gated, const Token &plain) {
+            return gated.activation == Activation::Gated && plain.activation == Activation::Plain;
+        };
         return sameActivation(x, y) || sameActivation(y, x) ? 6 : 0;
-    });
+    }
+
+    std::vector<uint32_t> tokensOf(const TraceClassification &classes)
+    {
+        std::vector<uint32_t> out;
+        out.reserve(classes.classes.size());
+        for (const KernelClass &c : classes.classes) {
+            Token t{c.op, activationOf(c)};
+            auto [it, fresh] = m_tokenIndex.try_emplace(t, uint32_t(m_tokens.size()));
+            if (fresh)
+                m_tokens.push_back(std::move(t));
+            out.push_back(it->second);
+        }
+        return out;
+    }
+
+    static std::vector<uint32_t> sequence(const AnalyzedTrace &t, const std::vector<uint32_t> &tokenOfClass, const Layer &l)
+    {
+        std::vector<uint32_t> out;
+        out.reserve(l.kernels.size());
+        for (uint32_t id : l.kernels)
+            out.push_back(tokenOfClass[t.classes.classOfKernel[id]]);
+        return out;
+    }
+
+    const AnalyzedTrace &m_a, &m_b;
+    std::vector<Token> m_tokens;
+    std::map<Token, uint32_t> m_tokenIndex;
+    std::vector<uint32_t> m_tokenOfClassA, m_tokenOfClassB;
+    std::vector<int> m_score;  // m_tokens.size() squared
+    std::map<std::pair<std::vector<uint32_t>, std::vector<uint32_t>>, std::vector<AlignStep>> m_alignments;
+};
+
+std::vector<KernelPair> alignKernels(const AnalyzedTrace &a, const Layer &la, const AnalyzedTrace &b, const Layer &lb,
+                                     KernelAligner &aligner)
+{
+    const std::vector<AlignStep> &steps = aligner.align(la, lb);
     const auto rolesA = gemmRoles(a, la), rolesB = gemmRoles(b, lb);
     std::vector<KernelPair> out;
     out.reserve(steps.size());
@@ -164,13 +242,27 @@ LayerAlignment alignLayers(const AnalyzedTrace &a, const AnalyzedTrace &b, Stage
     for (size_t x = 0; x < ma.mixes.size(); ++x)
         for (size_t y = 0; y < mb.mixes.size(); ++y)
             alike[x][y] = mixSimilarity(ma.mixes[x], mb.mixes[y]) >= 0.5;
+    // What `same` reads of each layer, side by side: the alignment below may ask millions of times,
+    // and the layers themselves are large and scattered.
+    struct Key {
+        Stage stage;
+        uint32_t ordinal, mix;
+    };
+    auto keysOf = [](const AnalyzedTrace &t, const std::vector<uint32_t> &layers, const LayerMixes &m) {
+        std::vector<Key> keys;
+        keys.reserve(layers.size());
+        for (size_t i = 0; i < layers.size(); ++i)
+            keys.push_back({t.layers.layers[layers[i]].stage, t.layers.layers[layers[i]].ordinal, m.mixOf[i]});
+        return keys;
+    };
+    const std::vector<Key> ka = keysOf(a, la, ma), kb = keysOf(b, lb, mb);
     auto same = [&](size_t i, size_t j) {
-        const Layer &x = a.layers.layers[la[i]], &y = b.layers.layers[lb[j]];
+        const Key &x = ka[i], &y = kb[j];
         if (x.stage != y.stage && x.stage != Stage::All && y.stage != Stage::All)
             return false;
         if (byScope)  // the same model on both sides: block instance numbers correspond
             return x.ordinal == y.ordinal;
-        return alike[ma.mixOf[i]][mb.mixOf[j]] != 0;
+        return alike[x.mix][y.mix] != 0;
     };
     // Usually the layers simply correspond one to one; only otherwise is an alignment needed
     // (banded for long runs: thousands of decode layers).
@@ -183,6 +275,7 @@ LayerAlignment alignLayers(const AnalyzedTrace &a, const AnalyzedTrace &b, Stage
             steps.push_back({int32_t(i), int32_t(i)});
     else
         steps = alignSequences(la.size(), lb.size(), same, {}, size_t(16) << 20);
+    KernelAligner aligner(a, b);
     size_t done = 0;
     for (const AlignStep &s : steps) {
         if (progress && (++done & 63) == 0 && !progress(0.1 + 0.6 * double(done) / double(steps.size())))
@@ -197,9 +290,29 @@ LayerAlignment alignLayers(const AnalyzedTrace &a, const AnalyzedTrace &b, Stage
         p.bTotal = y.total;
         p.aKernels = uint32_t(x.kernels.size());
         p.bKernels = uint32_t(y.kernels.size());
-        p.kernels = alignKernels(a, x, b, y);
+        p.kernels = alignKernels(a, x, b, y, aligner);
         out.pairs.push_back(std::move(p));
     }
+    return out;
+}
+
+// Kernel count and time per kernel name (by StrId) within the stage.
+struct NameTotals {
+    std::vector<uint64_t> count;
+    std::vector<Ns> total;
+};
+
+NameTotals totalsByName(const AnalyzedTrace &t, Stage stage)
+{
+    const GpuOpTable &k = t.trace->store.kernels;
+    NameTotals out;
+    out.count.assign(t.trace->store.strings.size(), 0);
+    out.total.assign(t.trace->store.strings.size(), 0);
+    for (uint32_t id = 0; id < k.size(); ++id)
+        if (inStage(t, id, stage)) {
+            ++out.count[k.name[id]];
+            out.total[k.name[id]] += k.dur[id];
+        }
     return out;
 }
 
@@ -235,29 +348,31 @@ Comparison compareTraces(const AnalyzedTrace &a, const AnalyzedTrace &b, const C
     c.layers = alignLayers(a, b, o.stage, o.progress);
     step(0.7);
 
+    // Both tables are per op or per name, and every kernel of one name has one op: sum per
+    // (interned) name first, so that the string-keyed maps see each distinct name once.
     std::map<std::string, OpRow> ops;
     std::unordered_map<std::string, SameKernelRow> byName;
-    const GpuOpTable &ka = a.trace->store.kernels, &kb = b.trace->store.kernels;
-    for (uint32_t id = 0; id < ka.size(); ++id) {
-        if (!inStage(a, id, o.stage))
+    const NameTotals ta = totalsByName(a, o.stage), tb = totalsByName(b, o.stage);
+    for (StrId name = 0; name < ta.count.size(); ++name) {
+        if (!ta.count[name])
             continue;
-        OpRow &r = ops[a.classes.opOf(id)];
-        ++r.aCount;
-        r.aTotal += ka.dur[id];
-        SameKernelRow &s = byName[std::string(a.trace->store.str(ka.name[id]))];
-        ++s.aCount;
-        s.aTotal += ka.dur[id];
+        OpRow &r = ops[a.classes.classes[a.classes.classOfName[name]].op];
+        r.aCount += ta.count[name];
+        r.aTotal += ta.total[name];
+        SameKernelRow &s = byName[std::string(a.trace->store.str(name))];
+        s.aCount += ta.count[name];
+        s.aTotal += ta.total[name];
     }
-    for (uint32_t id = 0; id < kb.size(); ++id) {
-        if (!inStage(b, id, o.stage))
+    for (StrId name = 0; name < tb.count.size(); ++name) {
+        if (!tb.count[name])
             continue;
-        OpRow &r = ops[b.classes.opOf(id)];
-        ++r.bCount;
-        r.bTotal += kb.dur[id];
-        auto it = byName.find(std::string(b.trace->store.str(kb.name[id])));
+        OpRow &r = ops[b.classes.classes[b.classes.classOfName[name]].op];
+        r.bCount += tb.count[name];
+        r.bTotal += tb.total[name];
+        auto it = byName.find(std::string(b.trace->store.str(name)));
         if (it != byName.end()) {
-            ++it->second.bCount;
-            it->second.bTotal += kb.dur[id];
+            it->second.bCount += tb.count[name];
+            it->second.bTotal += tb.total[name];
         }
     }
     for (auto &[op, r] : ops) {

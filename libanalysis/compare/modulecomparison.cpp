@@ -4,6 +4,7 @@
 #include <cmath>
 #include <map>
 #include <set>
+#include <unordered_map>
 
 namespace fusion {
 
@@ -41,10 +42,25 @@ bool isContainer(const std::string &base, const std::string &blockName)
 
 std::map<std::string, ModuleStats> modulesOf(const AnalyzedTrace &t)
 {
-    std::map<std::string, ModuleStats> out;
+    // Kernels share a few hundred scope chains: each chain's modules (those that are no container)
+    // are found once, as (module, instance) indices, so that the kernel loop does no string work.
+    // An instance is the scope as written ("Qwen2MLP_3"), its module the base name ("Qwen2MLP").
+    const auto &scopes = t.attribution.scopes;
+    std::map<std::string, uint32_t> moduleIndex, instanceIndex;
+    std::vector<std::vector<std::pair<uint32_t, uint32_t>>> modulesOfChain(scopes.size());
+    for (size_t s = 1; s < scopes.size(); ++s)
+        for (const std::string &scope : scopes[s]) {
+            const std::string base = baseName(scope);
+            if (isContainer(base, t.layers.blockName))
+                continue;
+            const uint32_t module = moduleIndex.try_emplace(base, uint32_t(moduleIndex.size())).first->second;
+            const uint32_t instance = instanceIndex.try_emplace(scope, uint32_t(instanceIndex.size())).first->second;
+            modulesOfChain[s].push_back({module, instance});
+        }
+    std::vector<ModuleStats> stats(moduleIndex.size());
     // Per (stream, instance): the stream position of the last kernel seen under it. Runs are counted
     // per stream so that kernels of other streams (communication, copies) do not split a call.
-    std::map<std::pair<int32_t, std::string>, uint64_t> lastPositionOf;
+    std::unordered_map<uint64_t, uint64_t> lastPositionOf;
     std::map<int32_t, uint64_t> streamPosition;
     const GpuOpTable &k = t.trace->store.kernels;
     for (uint32_t id = 0; id < k.size(); ++id) {
@@ -52,12 +68,10 @@ std::map<std::string, ModuleStats> modulesOf(const AnalyzedTrace &t)
         // Inferred scopes are borrowed from other layers' kernels: they would count calls twice.
         if (t.attribution.kind[id] == AttributionKind::Inferred || t.attribution.scope[id] == 0)
             continue;
-        for (const std::string &scope : t.attribution.scopeOf(id)) {
-            const std::string base = baseName(scope);
-            if (isContainer(base, t.layers.blockName))
-                continue;
-            ModuleStats &m = out[base];
-            auto [it, fresh] = lastPositionOf.try_emplace({k.stream[id], scope}, position);
+        for (const auto &[module, instance] : modulesOfChain[t.attribution.scope[id]]) {
+            ModuleStats &m = stats[module];
+            const uint64_t key = uint64_t(uint32_t(k.stream[id])) << 32 | instance;
+            auto [it, fresh] = lastPositionOf.try_emplace(key, position);
             if (fresh || it->second + 1 != position)
                 ++m.calls;
             it->second = position;
@@ -65,6 +79,10 @@ std::map<std::string, ModuleStats> modulesOf(const AnalyzedTrace &t)
             m.total += k.dur[id];
         }
     }
+    std::map<std::string, ModuleStats> out;
+    for (const auto &[name, module] : moduleIndex)
+        if (!stats[module].kernels.empty())  // modules of chains no kernel counts for are absent
+            out.emplace(name, std::move(stats[module]));
     return out;
 }
 

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <map>
 #include <set>
+#include <unordered_map>
 
 namespace fusion {
 
@@ -57,19 +58,29 @@ Side makeSide(const AnalyzedTrace &t, const std::string &label, char tag, Stage 
     s.label = label;
     s.tag = tag;
     const bool staged = t.stages.hasPrefill || t.stages.hasDecode;
+    // The op's list per class, found on the class's first kernel: one string lookup per class.
+    std::vector<std::vector<uint32_t> *> listOfClass(t.classes.classes.size(), nullptr);
     for (uint32_t id = 0; id < t.trace->store.kernels.size(); ++id)
         if (stage == Stage::All || !staged || t.stages.ofKernel[id] == stage) {
             s.ids.push_back(id);
-            s.byOp[s.op(id)].push_back(id);
+            std::vector<uint32_t> *&list = listOfClass[t.classes.classOfKernel[id]];
+            if (!list)
+                list = &s.byOp[s.op(id)];
+            list->push_back(id);
         }
     return s;
 }
 
+// Sums per interned name or location index first: the string-keyed maps then see each distinct
+// one once instead of once per kernel (findings reach hundreds of thousands of kernels).
 std::vector<std::string> topNames(const Side &s, const std::vector<uint32_t> &ids, size_t n = 3)
 {
-    std::map<std::string, Ns> t;
+    std::unordered_map<StrId, Ns> byId;
     for (uint32_t id : ids)
-        t[s.name(id)] += s.dur(id);
+        byId[s.t->trace->store.kernels.name[id]] += s.dur(id);
+    std::map<std::string, Ns> t;
+    for (const auto &[name, ns] : byId)
+        t[std::string(s.t->trace->store.str(name))] += ns;
     std::vector<std::pair<Ns, std::string>> v;
     for (auto &[name, ns] : t)
         v.push_back({ns, name});
@@ -82,10 +93,13 @@ std::vector<std::string> topNames(const Side &s, const std::vector<uint32_t> &id
 
 void addLocations(const Side &s, const std::vector<uint32_t> &ids, std::vector<std::string> &out)
 {
-    std::map<std::string, Ns> t;
+    std::unordered_map<uint32_t, Ns> byIndex;
     for (uint32_t id : ids)
         if (s.t->attribution.location[id] != 0)
-            t[s.t->attribution.locationOf(id).display] += s.dur(id);
+            byIndex[s.t->attribution.location[id]] += s.dur(id);
+    std::map<std::string, Ns> t;  // locations of different stacks may share a display
+    for (const auto &[index, ns] : byIndex)
+        t[s.t->attribution.locations[index].display] += ns;
     std::vector<std::pair<Ns, std::string>> v;
     for (auto &[loc, ns] : t)
         v.push_back({ns, loc});
@@ -107,8 +121,13 @@ void normalize(std::vector<uint32_t> &v)
 
 void appendUnique(std::vector<uint32_t> &to, const std::vector<uint32_t> &from)
 {
-    to.insert(to.end(), from.begin(), from.end());
-    std::sort(to.begin(), to.end());
+    const auto mid = to.insert(to.end(), from.begin(), from.end());
+    // Both are usually sorted already: merge them. (Sorting two sorted runs drove introsort into
+    // its heap-sort fallback, over hundreds of thousands of ids per merged finding.)
+    if (std::is_sorted(to.begin(), mid) && std::is_sorted(mid, to.end()))
+        std::inplace_merge(to.begin(), mid, to.end());
+    else
+        std::sort(to.begin(), to.end());
     to.erase(std::unique(to.begin(), to.end()), to.end());
 }
 

@@ -6,9 +6,7 @@ namespace fusion {
 
 void IntervalForest::build(std::vector<Interval> intervals)
 {
-    // Stable merge sort: profilers write frames in order of their end (children before parents),
-    // runs that drive introsort into its slow heap-sort fallback.
-    std::stable_sort(intervals.begin(), intervals.end(), [](const Interval &a, const Interval &b) {
+    const auto before = [](const Interval &a, const Interval &b) {
         if (a.group != b.group)
             return a.group < b.group;
         if (a.start != b.start)
@@ -16,7 +14,12 @@ void IntervalForest::build(std::vector<Interval> intervals)
         if (a.end != b.end)
             return a.end > b.end;  // the enclosing one first, so that it becomes the parent
         return a.id < b.id;
-    });
+    };
+    // Stable merge sort: profilers write frames in order of their end (children before parents),
+    // runs that drive introsort into its slow heap-sort fallback. Many write them in order already,
+    // which a merge sort does not notice.
+    if (!std::is_sorted(intervals.begin(), intervals.end(), before))
+        std::stable_sort(intervals.begin(), intervals.end(), before);
     m_nodes = std::move(intervals);
     m_parent.assign(m_nodes.size(), npos);
     m_lastEnding.assign(m_nodes.size(), npos);

@@ -85,6 +85,7 @@ private slots:
     void aKernelLandsOnTheInnermostModelFrameOfItsCpuOp();
     void theStackKeepsTheLastEightRelevantFramesInnermostLast();
     void whenOpsShareAnExternalIdTheOneNearestTheKernelIsUsed();
+    void idsWithoutAnOpFindNoneWhetherDenseOrSparse();
     void withoutAnExternalIdTheLaunchCorrelationIsFollowed();
     void aGraphLaunchAttributesEveryKernelItReplays();
     void aFrameEndingWhereTheOpStartsIsNotActive();
@@ -243,6 +244,22 @@ void AttributionTest::whenOpsShareAnExternalIdTheOneNearestTheKernelIsUsed()
     const TraceAttribution a = attributeKernels(*t);
     QCOMPARE(a.locationOf(0).display, std::string("a.py:1 first"));
     QCOMPARE(a.locationOf(1).display, std::string("b.py:2 second"));
+}
+
+void AttributionTest::idsWithoutAnOpFindNoneWhetherDenseOrSparse()
+{
+    // Dense ids are looked up by index, sparse ones by binary search: ids below, between and above
+    // the ops' must find no op either way.
+    for (const int last : {12, 1000000}) {
+        const auto t = traceOf({
+            frame("model.py(5): forward", 0, 100),
+            cpuOp("aten::mm", 10, 4, 10), cpuOp("aten::add", 20, 4, last),
+            kernel("below", 40, 1, 9, -1), kernel("between", 42, 1, 11, -1), kernel("above", 44, 1, last + 1, -1),
+            kernel("mm", 46, 1, 10, -1), kernel("add", 48, 1, last, -1),
+        });
+        const TraceAttribution a = attributeKernels(*t);
+        QCOMPARE(a.cpuOp, (std::vector<int32_t>{-1, -1, -1, 0, 1}));
+    }
 }
 
 void AttributionTest::withoutAnExternalIdTheLaunchCorrelationIsFollowed()
