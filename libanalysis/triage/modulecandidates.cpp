@@ -430,6 +430,32 @@ ModuleCandidates findModuleCandidates(const Trace &trace, const TraceAttribution
         return mk;
     };
 
+    // The D.3 name tests, once per distinct kernel name: a model's outermost frames hold every
+    // kernel of the run, and testing (or copying) each of their kernels made triage take minutes.
+    enum : uint8_t { kTested = 1, kExcluded = 2, kAlreadyFused = 4 };
+    std::vector<uint8_t> nameFlags(s.strings.size(), 0);
+    auto flagsOf = [&](uint32_t kid) {
+        uint8_t &f = nameFlags[k.name[kid]];
+        if (!f) {
+            const std::string n = lowerAscii(std::string(s.str(k.name[kid])));
+            f = kTested | (has(n, {"nccl", "rccl", "memcpy", "memset"}) ? kExcluded : 0)
+                | (has(n, {"attn_fwd", "attn_bwd", "fmha", "unified_attention", "paged_attention", "flash_attn",
+                           "flash_fwd", "silu_and_mul"}) ? kAlreadyFused : 0);
+        }
+        return f;
+    };
+    // A module holding an already fused kernel, or fewer than two it could fuse, is no candidate.
+    auto eligibleKernels = [&](const std::vector<uint32_t> &ks) -> size_t {
+        size_t eligible = 0;
+        for (uint32_t kid : ks) {
+            const uint8_t f = flagsOf(kid);
+            if (f & kAlreadyFused)
+                return 0;
+            eligible += !(f & kExcluded);
+        }
+        return eligible;
+    };
+
     std::vector<ModuleCandidate> cands;
     std::unordered_map<std::string, size_t> candOfBase;
     std::vector<const Container *> firstInstance;
@@ -459,8 +485,10 @@ ModuleCandidates findModuleCandidates(const Trace &trace, const TraceAttribution
         ModuleCandidate m;
         m.operation = displayName(base);
         m.moduleName = std::string(c.name);
-        for (uint32_t kid : ks)
-            m.kernels.push_back(kernelOf(kid));
+        m.eligibleKernelCount = eligibleKernels(ks);
+        if (m.eligibleKernelCount >= 2)  // the others are dropped by the gates below: kernels not needed
+            for (uint32_t kid : ks)
+                m.kernels.push_back(kernelOf(kid));
         m.totalKernelTime = time;
         candOfBase.emplace(base, cands.size());
         cands.push_back(std::move(m));
@@ -471,18 +499,7 @@ ModuleCandidates findModuleCandidates(const Trace &trace, const TraceAttribution
     std::vector<ModuleCandidate> kept;
     for (size_t ci = 0; ci < cands.size(); ++ci) {
         ModuleCandidate &m = cands[ci];
-        bool fused = false;
-        m.eligibleKernelCount = 0;
-        for (const ModuleKernel &mk : m.kernels) {
-            const std::string n = lowerAscii(mk.name);
-            const bool excluded = has(n, {"nccl", "rccl", "memcpy", "memset"});
-            const bool already = has(n, {"attn_fwd", "attn_bwd", "fmha", "unified_attention", "paged_attention",
-                                         "flash_attn", "flash_fwd", "silu_and_mul"});
-            fused = fused || already;
-            if (!excluded && !already)
-                ++m.eligibleKernelCount;
-        }
-        if (fused || m.eligibleKernelCount < 2)
+        if (m.eligibleKernelCount < 2)
             continue;
         const bool anyMatrix = std::any_of(m.kernels.begin(), m.kernels.end(), [](const ModuleKernel &x) { return x.matrix(); });
         const bool restNormOrCopy = std::all_of(m.kernels.begin(), m.kernels.end(), [](const ModuleKernel &x) {

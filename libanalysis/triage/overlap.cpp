@@ -153,6 +153,11 @@ std::vector<StageOverlap> findOverlap(const Trace &trace, const TraceAttribution
     std::vector<std::string> names = texts.names;
     std::unordered_map<std::string, uint32_t> memName;
     std::vector<StageOverlap> result;
+    // The bucket of each distinct name, worked out once (the name tests are many substring searches).
+    std::vector<OverlapBucket> bucketOfName;
+    bucketOfName.reserve(names.size());
+    for (const std::string &n : names)
+        bucketOfName.push_back(overlapBucket(n));
     for (Stage st : {Stage::Prefill, Stage::Decode, Stage::All}) {
         if (perStage[size_t(st)] <= 0)
             continue;
@@ -168,7 +173,7 @@ std::vector<StageOverlap> findOverlap(const Trace &trace, const TraceAttribution
             if (stages.ofKernel[i] != st || k.dur[i] <= 0)
                 continue;
             const uint32_t n = texts.nameOf[i];
-            ev.push_back(Ev{k.start[i], k.end(i), n, streamOf(k.device[i], k.stream[i]), int32_t(i), overlapBucket(names[n]), 0, 0, 0, {}});
+            ev.push_back(Ev{k.start[i], k.end(i), n, streamOf(k.device[i], k.stream[i]), int32_t(i), bucketOfName[n], 0, 0, 0, {}});
         }
         // memcpy/memset have no stage of their own: they join the single-stage analysis only.
         if (onlyAll) {
