@@ -411,9 +411,9 @@ void MainWindow::connectJob(Side side)
         m_result[side] = job->result();
         m_pane[side]->showTrace(m_path[side], *m_result[side]->analyzed);
         m_messageBar->clearMessage(QStringLiteral("trace") + sideName(side));
-        startTriage(side);
         refreshViews();
         startComparison();
+        startTriage(side);
         updateActions();
         notifyIfIdle();
     });
@@ -489,7 +489,12 @@ int MainWindow::addView(QWidget *view, const QString &title, int position)
 bool MainWindow::isBusy() const
 {
     return m_job[SideA]->isRunning() || m_job[SideB]->isRunning() || m_compareJob->isRunning()
-           || m_triageJob[SideA]->isRunning() || m_triageJob[SideB]->isRunning();
+           || triagePending(SideA) || triagePending(SideB);
+}
+
+bool MainWindow::triagePending(Side side) const
+{
+    return m_triageQueued[side] || m_triageJob[side]->isRunning();
 }
 
 bool MainWindow::hasFailures() const
@@ -543,6 +548,7 @@ void MainWindow::openTrace(Side side, const QString &path)
         Settings::addRecentFile(path);
     m_result[side].reset();
     m_triage[side].reset();
+    m_triageQueued[side] = false;
     m_triageJob[side]->cancel();
     m_messageBar->clearMessage(QStringLiteral("triage") + sideName(side));
     // Whatever was compared no longer holds; a stale comparison result is dropped by its job.
@@ -581,8 +587,10 @@ void MainWindow::swapTraces()
     std::swap(m_userLabel[SideA], m_userLabel[SideB]);
     std::swap(m_result[SideA], m_result[SideB]);
     std::swap(m_triage[SideA], m_triage[SideB]);
-    for (Side s : {SideA, SideB})
+    for (Side s : {SideA, SideB}) {
+        m_triageQueued[s] = false;
         m_triageJob[s]->cancel();  // computing for the other side; started again below
+    }
     for (Side s : {SideA, SideB}) {
         if (m_result[s]) {
             // The rows were built for the other side; a copy with the halves exchanged.
@@ -594,20 +602,33 @@ void MainWindow::swapTraces()
             m_pane[s]->showEmpty();
         }
     }
-    for (Side s : {SideA, SideB})
-        if (m_result[s] && !m_triage[s])
-            startTriage(s);
     m_compareJob->cancel();
     m_comparison.reset();
     refreshViews();
     startComparison();
+    for (Side s : {SideA, SideB})
+        if (m_result[s] && !m_triage[s])
+            startTriage(s);
     updateActions();
 }
 
 void MainWindow::startTriage(Side side)
 {
-    if (m_result[side])
-        m_triageJob[side]->start(m_result[side]->analyzed);
+    m_triageQueued[side] = m_result[side] != nullptr;
+    startQueuedTriages();
+}
+
+// The triage is a tab of its own: it waits while a trace loads or the comparison runs, so that what
+// the user is waiting for has both cores.
+void MainWindow::startQueuedTriages()
+{
+    if (m_job[SideA]->isRunning() || m_job[SideB]->isRunning() || m_compareJob->isRunning())
+        return;
+    for (Side s : {SideA, SideB}) {
+        if (m_triageQueued[s] && m_result[s])
+            m_triageJob[s]->start(m_result[s]->analyzed);
+        m_triageQueued[s] = false;
+    }
 }
 
 void MainWindow::startComparison()
@@ -677,8 +698,8 @@ void MainWindow::refreshViews()
     } else {
         showFusionDetails(QModelIndex());
     }
-    m_triagePage->setResults(m_triage[SideA], m_triage[SideB], m_triageJob[SideA]->isRunning(),
-                             m_triageJob[SideB]->isRunning(), labelOf(SideA), labelOf(SideB));
+    m_triagePage->setResults(m_triage[SideA], m_triage[SideB], triagePending(SideA), triagePending(SideB),
+                             labelOf(SideA), labelOf(SideB));
     // A side without a trace has nothing to show, and nothing to compare against.
     const bool sideShown[2] = {a || !b, b || !a};
     for (int c = 0; c < KernelTableModel::ColumnCount; ++c) {
@@ -745,6 +766,7 @@ void MainWindow::updateActions()
 
 void MainWindow::notifyIfIdle()
 {
+    startQueuedTriages();  // every job's end comes here: a waiting triage may start now
     if (isBusy())
         return;
     if (!m_comparison && !(m_result[SideA] && m_result[SideB])) {
@@ -884,6 +906,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
 {
     for (Side s : {SideA, SideB}) {
         m_job[s]->cancel();
+        m_triageQueued[s] = false;
         m_triageJob[s]->cancel();
     }
     m_compareJob->cancel();

@@ -111,6 +111,8 @@ private:
     void askOpen(Side side);
     void startComparison();
     void startTriage(Side side);
+    void startQueuedTriages();
+    bool triagePending(Side side) const;  // queued or running
     void refreshViews();
     void refreshOperationFilter();
     void updateActions();
@@ -124,6 +126,7 @@ private:
 
     AnalysisJob *m_job[2];
     TriageJob *m_triageJob[2];
+    bool m_triageQueued[2] = {false, false};
     ComparisonJob *m_compareJob;
     QString m_path[2], m_userLabel[2];
     std::shared_ptr<const TraceResult> m_result[2];

@@ -1,5 +1,6 @@
 #include "triagetablemodel.h"
 
+#include "classify/kernelregistry.h"
 #include "compare/analyzedtrace.h"
 
 #include "modelroles.h"
@@ -59,7 +60,13 @@ QVariant TriageTableModel::data(const QModelIndex &index, int role) const
     case ModelRoles::Sort:
         switch (column) {
         case Stage: return Units::stage(row.stage, role == ModelRoles::Export);
-        case Kernel: return QString::fromStdString(r.name);
+        case Kernel:
+            // On screen the short name with the registry's detail, as in the kernel table (a middle-
+            // elided template name is unreadable); exported and sorted by the full canonical name.
+            if (role == Qt::DisplayRole && !r.kernelIds.empty())
+                return QString::fromStdString(
+                    shortKernelName(r.name, m_result->analyzed->classes.ofKernel(r.kernelIds.front()).detail));
+            return QString::fromStdString(r.name);
         case Op: return QString::fromStdString(r.op);
         case Category: return QString::fromStdString(r.category);
         case Calls: return role == Qt::DisplayRole ? QVariant(Units::count(r.count)) : QVariant(qulonglong(r.count));
