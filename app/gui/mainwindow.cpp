@@ -551,17 +551,17 @@ void MainWindow::openTrace(Side side, const QString &path)
     m_triageQueued[side] = false;
     m_triageJob[side]->cancel();
     m_messageBar->clearMessage(QStringLiteral("triage") + sideName(side));
-    // Whatever was compared no longer holds; a stale comparison result is dropped by its job.
-    m_compareJob->cancel();
-    m_comparison.reset();
-    m_comparisonFailed = false;
-    m_messageBar->clearMessage(QStringLiteral("compare"));
     m_pane[side]->showLoading(path);
     AnalysisJob::Request request;
     request.path = path;
     request.label = m_userLabel[side];
     request.registryFile = Settings::registryFile();
-    m_job[side]->start(request);
+    m_job[side]->start(request);  // first: a queued triage of the other side now waits for it
+    // Whatever was compared no longer holds; a stale comparison result is dropped by its job.
+    m_compareJob->cancel();
+    m_comparison.reset();
+    m_comparisonFailed = false;
+    m_messageBar->clearMessage(QStringLiteral("compare"));
     m_statusLabel->setText(tr("Loading %1…").arg(QFileInfo(path).fileName()));
     refreshViews();
     updateActions();
@@ -616,6 +616,13 @@ void MainWindow::startTriage(Side side)
 {
     m_triageQueued[side] = m_result[side] != nullptr;
     startQueuedTriages();
+    refreshTriagePage();  // "computing" rather than "not loaded" while it waits
+}
+
+void MainWindow::refreshTriagePage()
+{
+    m_triagePage->setResults(m_triage[SideA], m_triage[SideB], triagePending(SideA), triagePending(SideB),
+                             labelOf(SideA), labelOf(SideB));
 }
 
 // The triage is a tab of its own: it waits while a trace loads or the comparison runs, so that what
@@ -698,8 +705,7 @@ void MainWindow::refreshViews()
     } else {
         showFusionDetails(QModelIndex());
     }
-    m_triagePage->setResults(m_triage[SideA], m_triage[SideB], triagePending(SideA), triagePending(SideB),
-                             labelOf(SideA), labelOf(SideB));
+    refreshTriagePage();
     // A side without a trace has nothing to show, and nothing to compare against.
     const bool sideShown[2] = {a || !b, b || !a};
     for (int c = 0; c < KernelTableModel::ColumnCount; ++c) {
@@ -904,9 +910,9 @@ void MainWindow::rebuildRecentMenu(QMenu *menu, Side side)
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    m_triageQueued[SideA] = m_triageQueued[SideB] = false;  // before a cancelled job could start them
     for (Side s : {SideA, SideB}) {
         m_job[s]->cancel();
-        m_triageQueued[s] = false;
         m_triageJob[s]->cancel();
     }
     m_compareJob->cancel();

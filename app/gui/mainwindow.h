@@ -112,6 +112,7 @@ private:
     void startComparison();
     void startTriage(Side side);
     void startQueuedTriages();
+    void refreshTriagePage();
     bool triagePending(Side side) const;  // queued or running
     void refreshViews();
     void refreshOperationFilter();

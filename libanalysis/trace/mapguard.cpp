@@ -26,8 +26,13 @@ std::once_flag g_installed;
 void onSigbus(int sig, siginfo_t *info, void *context)
 {
     const uintptr_t addr = reinterpret_cast<uintptr_t>(info->si_addr);
-    for (Slot &s : g_slots) {
-        if (addr < s.begin.load() || addr >= s.end.load())
+    // Only a fault from the hardware (si_code > 0), not a SIGBUS sent with kill().
+    for (int i = 0; i < kSlots && info->si_code > 0; ++i) {
+        Slot &s = g_slots[i];
+        // watch()/unwatch() may be halfway on another thread: a range counts only when its end reads
+        // the same before and after its begin, and the begin is set.
+        const uintptr_t end = s.end.load(), begin = s.begin.load();
+        if (begin == 0 || end != s.end.load() || addr < begin || addr >= end)
             continue;
         // mmap is a plain system call on Linux, safe here in practice though not listed by POSIX.
         void *page = reinterpret_cast<void *>(addr & ~(g_pageSize - 1));
@@ -42,7 +47,8 @@ void onSigbus(int sig, siginfo_t *info, void *context)
     } else if (g_previous.sa_handler != SIG_DFL && g_previous.sa_handler != SIG_IGN) {
         g_previous.sa_handler(sig);
     } else {
-        signal(SIGBUS, SIG_DFL);  // returning re-runs the access, which now takes the default action
+        signal(SIGBUS, SIG_DFL);  // the default action: the process ends, as it would have
+        raise(SIGBUS);
     }
 }
 
@@ -66,7 +72,7 @@ int watch(const void *begin, size_t length)
         if (s.used.exchange(true))
             continue;
         s.faulted = false;
-        s.end = 0;  // begin first, end last: the handler never sees a half-set range
+        s.end = 0;  // begin first, end last: see the handler's check
         s.begin = reinterpret_cast<uintptr_t>(begin);
         s.end = reinterpret_cast<uintptr_t>(begin) + length;
         return i;

@@ -176,7 +176,15 @@ void TraceBuffer::rewind(const Tick &tick) const
 
 bool TraceBuffer::truncatedWhileRead() const { return mapguard::faulted(m_guard); }
 
-size_t TraceBuffer::sizeEstimate() const { return m_stream ? m_stream->sizeEstimate() : m_size; }
+size_t TraceBuffer::sizeEstimate() const
+{
+    // An archive's compressed size covers all its members, not the one being read: no guess.
+    if (m_compression == Compression::Zip || m_compression == Compression::Tar)
+        return 0;
+    return m_stream ? m_stream->sizeEstimate() : m_size;
+}
+
+size_t TraceBuffer::sizeSoFar() const { return m_stream ? m_stream->size() : m_size; }
 
 double TraceBuffer::fractionAt(size_t offset) const
 {

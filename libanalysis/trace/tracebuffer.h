@@ -50,6 +50,7 @@ public:
     void rewind(const Tick &tick = {}) const;  // every byte readable again, the file's end reached
     double fractionAt(size_t offset) const;    // how far through the work offset is, for progress
     size_t sizeEstimate() const;               // the size, or for a streamed file a guess (0: none yet)
+    size_t sizeSoFar() const;                  // the size, or what a streamed file has produced yet
 
     // Reads path (a plain or compressed file; for an archive, `member` names the entry, empty =
     // the only/first JSON entry). Throws TraceError; for a compressed file, its errors (corrupt data,

@@ -189,19 +189,21 @@ private:
     void reset();
     [[noreturn]] void fail(const std::string &problem, const char *at = nullptr) const
     {
+        // sizeSoFar(): an error must not wait for the rest of a streamed file (that may be gigabytes).
         int64_t offset = at ? int64_t(at - m_bytes.data()) : -1;
-        if (offset > int64_t(m_bytes.size()))
-            offset = int64_t(m_bytes.size());
+        if (offset > int64_t(m_bytes.sizeSoFar()))
+            offset = int64_t(m_bytes.sizeSoFar());
         throw TraceError(m_file, problem, offset);
     }
     [[noreturn]] void failJson(simdjson::error_code e, od::document &doc) const
     {
+        const char *end = m_bytes.data() + m_bytes.sizeSoFar();
         const char *at = nullptr;
         if (doc.current_location().get(at) != simdjson::SUCCESS)
-            at = m_bytes.data() + m_bytes.size();
+            at = end;
         if (e == simdjson::INCOMPLETE_ARRAY_OR_OBJECT || e == simdjson::UNCLOSED_STRING
             || e == simdjson::INSUFFICIENT_PADDING || e == simdjson::OUT_OF_BOUNDS)
-            fail("truncated JSON: the file ends inside an object, array or string", m_bytes.data() + m_bytes.size());
+            fail("truncated JSON: the file ends inside an object, array or string", end);
         fail(std::string("invalid JSON: ") + simdjson::error_message(e), at);
     }
 
@@ -777,8 +779,13 @@ bool Parser::chunked()
             throw ChunkFallback{};
         if (!report(m_bytes.fractionAt(end)))
             throw Cancelled();
-        if (start == first && m_bytes.sizeEstimate() > end)
-            m_result.store.reserveScaled(1.05 * double(m_bytes.sizeEstimate() - first) / double(end - first));
+        if (start == first && m_bytes.sizeEstimate() > end) {
+            try {
+                m_result.store.reserveScaled(1.05 * double(m_bytes.sizeEstimate() - first) / double(end - first));
+            } catch (const std::bad_alloc &) {
+                // Only a saving: the tables grow as they go instead (e.g. under ulimit -v).
+            }
+        }
         m_bytes.discardBefore(next);
         start = next;
     }

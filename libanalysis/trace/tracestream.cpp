@@ -12,9 +12,6 @@ namespace fusion {
 
 namespace {
 constexpr size_t kPadding = simdjson::SIMDJSON_PADDING;
-// Room for the reader to run ahead of the parser, so that neither waits for the other, small enough
-// that memory stays a fraction of a large file.
-constexpr size_t kLead = size_t(96) << 20;
 // Pages go back in huge-page steps: the region asks for transparent huge pages (fewer faults).
 constexpr size_t kHugePage = size_t(2) << 20;
 constexpr size_t kNoLimit = std::numeric_limits<size_t>::max() / 2;
@@ -26,18 +23,27 @@ constexpr size_t kMinReserve = size_t(64) << 20;
 size_t saturatingAdd(size_t a, size_t b) { return a > kNoLimit - b ? kNoLimit : a + b; }
 } // namespace
 
-TraceStream::TraceStream(const std::string &path, size_t limit, size_t compressedSize, Producer producer)
-    : m_path(path), m_compressedSize(compressedSize), m_producer(std::move(producer))
+TraceStream::TraceStream(const std::string &path, size_t limit, size_t compressedSize, Producer producer, size_t lead)
+    : m_path(path), m_compressedSize(compressedSize), m_lead(lead), m_producer(std::move(producer))
 {
     // Address space only: pages are committed as the reader writes them. Under an address-space
-    // limit (ulimit -v) or strict overcommit, less is reserved, leaving room for the parser.
+    // limit (ulimit -v) or strict overcommit, half of the most that can be had is reserved, leaving
+    // the other half for the parser.
     m_reserved = (saturatingAdd(limit, kSlack + kPadding) + kHugePage - 1) / kHugePage * kHugePage;
-    void *p = MAP_FAILED;
-    for (;;) {
-        p = mmap(nullptr, m_reserved, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-        if (p != MAP_FAILED || m_reserved <= kMinReserve)
-            break;
-        m_reserved = std::max(kMinReserve, m_reserved / 2 / kHugePage * kHugePage);
+    const auto reserve = [this] {
+        return mmap(nullptr, m_reserved, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    };
+    void *p = reserve();
+    if (p == MAP_FAILED) {
+        while (p == MAP_FAILED && m_reserved > kMinReserve) {
+            m_reserved = std::max(kMinReserve, m_reserved / 2 / kHugePage * kHugePage);
+            p = reserve();
+        }
+        if (p != MAP_FAILED && m_reserved > kMinReserve) {
+            munmap(p, m_reserved);
+            m_reserved = std::max(kMinReserve, m_reserved / 2 / kHugePage * kHugePage);
+            p = reserve();
+        }
     }
     if (p == MAP_FAILED)
         throw TraceError(path, std::string("cannot reserve memory to decompress into: ") + std::strerror(errno));
@@ -54,7 +60,7 @@ TraceStream::~TraceStream()
 
 void TraceStream::start()
 {
-    m_allowed = kLead;
+    m_allowed = m_lead;
     m_thread = std::thread([this] {
         std::exception_ptr error;
         try {
@@ -85,7 +91,9 @@ void TraceStream::stop()
 char *TraceStream::room(size_t want)
 {
     std::unique_lock lock(m_mutex);
-    m_changed.wait(lock, [&] { return m_stop || size() + want <= m_allowed; });
+    // Any room below the allowance will do: waiting for all of `want` to fit could wait forever for a
+    // consumer that wants exactly up to the allowance.
+    m_changed.wait(lock, [&] { return m_stop || size() < m_allowed; });
     if (m_stop)
         throw Cancelled();
     if (size() + want + kPadding > m_reserved)  // only when less than the size limit could be reserved
@@ -105,7 +113,7 @@ size_t TraceStream::waitFor(size_t want, bool &ended, const Tick &tick)
 {
     std::unique_lock lock(m_mutex);
     if (want > m_allowed) {
-        m_allowed = saturatingAdd(want, kLead);
+        m_allowed = saturatingAdd(want, m_lead);
         m_changed.notify_all();
     }
     while (!m_ended && size() < want) {
@@ -150,8 +158,8 @@ void TraceStream::discardBefore(size_t offset)
         return;
     madvise(m_base + m_discarded, upto - m_discarded, MADV_DONTNEED);
     m_discarded = upto;
-    if (saturatingAdd(upto, kLead) > m_allowed) {
-        m_allowed = saturatingAdd(upto, kLead);
+    if (saturatingAdd(upto, m_lead) > m_allowed) {
+        m_allowed = saturatingAdd(upto, m_lead);
         m_changed.notify_all();
     }
 }

@@ -4,8 +4,8 @@
 // has finished with and what the reader has written, not the whole file.
 //
 // The bytes live in one reserved (not committed) region as large as the size limit, so they never
-// move; pages the parser is done with are returned to the system. The reader stays at most kLead
-// bytes ahead of the parser. rewind() makes every byte readable again for a parse that must see the
+// move; pages the parser is done with are returned to the system. The reader stays at most `lead`
+// bytes ahead of what the parser has asked for. rewind() makes every byte readable again for a parse that must see the
 // whole document, re-decompressing what was returned.
 #include "trace/decompress.h"
 
@@ -24,7 +24,12 @@ public:
     using Producer = std::function<void(TraceStream &)>;
     using Tick = std::function<bool()>;  // called while waiting; false cancels (throws Cancelled)
 
-    TraceStream(const std::string &path, size_t limit, size_t compressedSize, Producer producer);
+    // Room for the reader to run ahead of the parser, so that neither waits for the other, small
+    // enough that memory stays a fraction of a large file.
+    static constexpr size_t kDefaultLead = size_t(96) << 20;
+
+    TraceStream(const std::string &path, size_t limit, size_t compressedSize, Producer producer,
+                size_t lead = kDefaultLead);
     ~TraceStream() override;
     TraceStream(const TraceStream &) = delete;
     TraceStream &operator=(const TraceStream &) = delete;
@@ -55,6 +60,7 @@ private:
     char *m_base = nullptr;
     size_t m_reserved = 0;
     const size_t m_compressedSize;
+    const size_t m_lead;
     Producer m_producer;
     std::thread m_thread;
 
