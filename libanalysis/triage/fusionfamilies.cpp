@@ -472,6 +472,7 @@ std::optional<Candidate> evaluate(const FusionFamily &f, size_t order, const Sta
     } else if (requiredAll) {
         const SequenceRule &seq = *f.sequence;
         const auto &firstHit = groupHit[size_t(seq.first)], &thenHit = groupHit[size_t(seq.then)];
+        std::vector<uint32_t> occurring;  // united with R once: per occurrence it was quadratic
         for (const auto &stream : sd.streams) {
             for (size_t i = 0; i < stream.size(); ++i) {
                 const uint32_t a = stream[i];
@@ -494,10 +495,11 @@ std::optional<Candidate> evaluate(const FusionFamily &f, size_t order, const Sta
                 if (seq.count != SequenceRule::Count::First)
                     counted.insert(counted.end(), followers.begin(), followers.end());
                 std::sort(counted.begin(), counted.end());
-                R = unite(std::move(R), counted);
+                occurring.insert(occurring.end(), counted.begin(), counted.end());
                 c.occurrences.push_back(std::move(counted));
             }
         }
+        R = unite(std::move(R), occurring);
         hasSplit = !c.occurrences.empty();
     }
     c.splitOriginal = hasSplit;
