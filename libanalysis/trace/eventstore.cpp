@@ -77,6 +77,71 @@ void EventStore::reserveScaled(double factor)
     flows.reserve(scaled(flows.size()));
 }
 
+namespace {
+template<typename V, typename F>
+void appendMapped(V &to, const V &from, F map)
+{
+    to.reserve(to.size() + from.size());
+    for (const auto &x : from)
+        to.push_back(map(x));
+}
+
+template<typename V>
+void appendAll(V &to, const V &from)
+{
+    to.insert(to.end(), from.begin(), from.end());
+}
+} // namespace
+
+void EventStore::append(const EventStore &o, uint32_t orderOffset)
+{
+    std::vector<StrId> remap(o.strings.size());
+    for (StrId i = 0; i < o.strings.size(); ++i)
+        remap[i] = strings.intern(o.strings.view(i));
+    const auto str = [&](StrId id) { return remap[id]; };
+    const auto proc = [&](ProcId p) { return procIdIsString(p) ? procIdFromString(remap[procIdString(p)]) : p; };
+
+    for (auto [to, from] : {std::pair{&kernels, &o.kernels}, std::pair{&memOps, &o.memOps}}) {
+        appendAll(to->start, from->start); appendAll(to->dur, from->dur); appendMapped(to->name, from->name, str);
+        appendMapped(to->pid, from->pid, proc); appendMapped(to->tid, from->tid, proc);
+        appendAll(to->device, from->device); appendAll(to->stream, from->stream);
+        appendAll(to->correlation, from->correlation); appendAll(to->externalId, from->externalId);
+        appendAll(to->grid, from->grid); appendAll(to->block, from->block); appendAll(to->kind, from->kind);
+        appendMapped(to->fileOrder, from->fileOrder, [&](uint32_t n) { return n + orderOffset; });
+    }
+    appendAll(cpuOps.start, o.cpuOps.start); appendAll(cpuOps.dur, o.cpuOps.dur);
+    appendMapped(cpuOps.name, o.cpuOps.name, str); appendMapped(cpuOps.pid, o.cpuOps.pid, proc);
+    appendMapped(cpuOps.tid, o.cpuOps.tid, proc); appendAll(cpuOps.externalId, o.cpuOps.externalId);
+    appendMapped(cpuOps.inputDims, o.cpuOps.inputDims, str); appendMapped(cpuOps.inputType, o.cpuOps.inputType, str);
+    appendMapped(cpuOps.concreteInputs, o.cpuOps.concreteInputs, str);
+
+    appendAll(pyFrames.start, o.pyFrames.start); appendAll(pyFrames.dur, o.pyFrames.dur);
+    appendMapped(pyFrames.name, o.pyFrames.name, str); appendMapped(pyFrames.pid, o.pyFrames.pid, proc);
+    appendMapped(pyFrames.tid, o.pyFrames.tid, proc); appendAll(pyFrames.pyId, o.pyFrames.pyId);
+    appendAll(pyFrames.parentId, o.pyFrames.parentId);
+
+    appendAll(launches.start, o.launches.start); appendAll(launches.dur, o.launches.dur);
+    appendMapped(launches.name, o.launches.name, str); appendMapped(launches.pid, o.launches.pid, proc);
+    appendMapped(launches.tid, o.launches.tid, proc); appendAll(launches.correlation, o.launches.correlation);
+    appendAll(launches.externalId, o.launches.externalId); appendAll(launches.isDriver, o.launches.isDriver);
+
+    appendAll(annotations.start, o.annotations.start); appendAll(annotations.dur, o.annotations.dur);
+    appendMapped(annotations.name, o.annotations.name, str); appendMapped(annotations.pid, o.annotations.pid, proc);
+    appendMapped(annotations.tid, o.annotations.tid, proc); appendAll(annotations.externalId, o.annotations.externalId);
+    appendAll(annotations.onGpu, o.annotations.onGpu);
+
+    appendAll(flows.id, o.flows.id); appendAll(flows.ts, o.flows.ts);
+    appendMapped(flows.pid, o.flows.pid, proc); appendMapped(flows.tid, o.flows.tid, proc);
+    appendAll(flows.isStart, o.flows.isStart);
+
+    // Metadata: a name given again later in the file wins, as when one parser reads it all.
+    for (const auto &[p, name] : o.processNames)
+        processNames[proc(p)] = name;
+    for (const auto &[pt, name] : o.threadNames)
+        threadNames[{proc(pt.first), proc(pt.second)}] = name;
+    eventCount += o.eventCount;
+}
+
 std::string EventStore::procName(ProcId p) const
 {
     if (procIdIsString(p))

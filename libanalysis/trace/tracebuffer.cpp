@@ -79,7 +79,6 @@ TraceBuffer &TraceBuffer::operator=(TraceBuffer &&o) noexcept
         m_borrowed = o.m_borrowed;
         m_guard = std::exchange(o.m_guard, -1);
         m_compression = o.m_compression;
-        m_discarded = o.m_discarded;
         m_stream = std::move(o.m_stream);
     }
     return *this;
@@ -153,19 +152,20 @@ size_t TraceBuffer::waitFor(size_t want, bool &ended, const Tick &tick) const
     return m_size;
 }
 
-void TraceBuffer::discardBefore(size_t offset) const
+void TraceBuffer::discard(size_t from, size_t to) const
 {
     if (m_stream) {
-        m_stream->discardBefore(offset);
+        m_stream->discardBefore(to);
         return;
     }
-    // Parsed pages of a mapped file are not needed again (a fallback re-reads them from the file);
-    // dropped in 1 MB steps to keep the system calls few.
-    const size_t upto = std::min(offset, m_size) / (size_t(1) << 20) * (size_t(1) << 20);
-    if (!m_mapped || upto <= m_discarded)
+    if (!m_mapped)
         return;
-    madvise(m_data + m_discarded, upto - m_discarded, MADV_DONTNEED);
-    m_discarded = upto;
+    // Parsed pages of a mapped file are not needed again (a fallback re-reads them from the file).
+    // Only whole pages inside the range: two parsers may work on neighbouring ranges.
+    const size_t page = size_t(sysconf(_SC_PAGESIZE));
+    const size_t lo = (from + page - 1) / page * page, hi = std::min(to, m_size) / page * page;
+    if (lo < hi)
+        madvise(m_data + lo, hi - lo, MADV_DONTNEED);
 }
 
 void TraceBuffer::rewind(const Tick &tick) const

@@ -46,7 +46,8 @@ public:
     // Waits until the first `want` bytes can be read or the file has ended; returns how many can, and
     // sets `ended` when that is all of them. Rethrows the reader's TraceError.
     size_t waitFor(size_t want, bool &ended, const Tick &tick = {}) const;
-    void discardBefore(size_t offset) const;  // the parser will not read before offset again
+    // The parser will not read [from, to) again; a streamed file's parser nothing before `to`.
+    void discard(size_t from, size_t to) const;
     void rewind(const Tick &tick = {}) const;  // every byte readable again, the file's end reached
     double fractionAt(size_t offset) const;    // how far through the work offset is, for progress
     size_t sizeEstimate() const;               // the size, or for a streamed file a guess (0: none yet)
@@ -69,7 +70,6 @@ private:
     bool m_mapped = false;
     bool m_borrowed = false;  // a prefix() view: frees nothing
     int m_guard = -1;         // mapguard handle of a mapped file
-    mutable size_t m_discarded = 0;  // mapped pages before this were dropped
     std::unique_ptr<TraceStream> m_stream;
     Compression m_compression = Compression::None;
 };

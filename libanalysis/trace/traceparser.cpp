@@ -4,12 +4,16 @@
 #include <simdjson.h>
 
 #include <algorithm>
+#include <atomic>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <string>
 #include <cstring>
+#include <future>
+#include <limits>
 #include <optional>
+#include <thread>
 
 namespace fusion {
 
@@ -172,6 +176,13 @@ public:
 private:
     void wholeDocument(const char *data, size_t size, size_t capacity);
     bool chunked();
+    struct Range {
+        size_t first;                              // where the first event starts
+        size_t stop = std::string_view::npos;      // where the next range's first event starts (npos: to the end)
+    };
+    size_t eventChunks(Range range, const std::string &pattern);  // returns where the array closes
+    size_t splitPoint(size_t first, const std::string &pattern) const;
+    void absorb(Parser &&later);
     std::string_view readable(size_t want, bool &ended);
     std::optional<ParseResult> withoutNulTail();
     void finish();
@@ -230,6 +241,8 @@ private:
     uint64_t m_badEvents = 0;
     bool m_sawEvents = false;
     double m_fraction = 0.0;
+    std::atomic<size_t> m_parsed{0};                 // bytes of this parser's range done (for progress)
+    const std::atomic<size_t> *m_laterParsed = nullptr;  // the same for the second parser, while it runs
 };
 
 int64_t Parser::intOf(od::value v)
@@ -660,6 +673,9 @@ size_t findArrayEnd(std::string_view all, size_t from)
 }
 
 struct ChunkFallback {};
+
+// Traces being parsed in this process: a second thread per parse pays only when there is one.
+std::atomic<int> g_parsing{0};
 } // namespace
 
 // The first `want` bytes (fewer at the end of the file, which sets `ended`); a streamed file may
@@ -705,13 +721,63 @@ bool Parser::chunked()
     const std::string pattern = std::string(all.substr(nl, first - nl)) + "{";
     const std::string head(all.substr(0, arrayOpen + 1));  // its bytes are dropped as parsing goes on
 
+    size_t arrayClose = std::string_view::npos;
+    const size_t split = splitPoint(first, pattern);
+    if (split == std::string_view::npos) {
+        arrayClose = eventChunks({first}, pattern);
+    } else {
+        // The second half on a thread of its own, into a store of its own, appended to this one after.
+        std::atomic<bool> stop{false};
+        ParseOptions laterOptions = m_options;
+        laterOptions.progress = [&stop](double) { return !stop.load(std::memory_order_relaxed); };
+        Parser later(m_bytes, m_file, laterOptions);
+        m_laterParsed = &later.m_parsed;
+        auto closed = std::async(std::launch::async, [&] { return later.eventChunks({split}, pattern); });
+        try {
+            eventChunks({first, split}, pattern);
+            arrayClose = closed.get();  // its error, if any
+        } catch (...) {
+            stop = true;
+            if (closed.valid())
+                closed.wait();
+            m_laterParsed = nullptr;
+            throw;
+        }
+        m_laterParsed = nullptr;
+        absorb(std::move(later));
+    }
+    all = readable(std::numeric_limits<size_t>::max(), ended);  // the array's end was the file's end: read
+    // Everything around the event array (deviceProperties, versions, …) as one small document.
+    std::string rest;
+    rest.reserve(head.size() + 1 + (all.size() - arrayClose));
+    rest.append(head).append(all.substr(arrayClose));
+    simdjson::padded_string restBuffer(rest);
+    wholeDocument(restBuffer.data(), restBuffer.size(), restBuffer.size() + simdjson::SIMDJSON_PADDING);
+    return true;
+}
+
+// Parses the event array's elements from range.first, chunk by chunk, up to range.stop or to the
+// array's end; returns the offset of the ']' that closes the array (npos when it stopped before).
+size_t Parser::eventChunks(Range range, const std::string &pattern)
+{
+    const size_t kChunkBytes = m_options.chunkBytes;
     simdjson::padded_string buffer(kChunkBytes + kChunkBytes / 2);
     od::parser parser;
-    size_t start = first, arrayClose = std::string_view::npos;
-    while (arrayClose == std::string_view::npos) {
+    bool ended = false;
+    std::string_view all;
+    size_t start = range.first, released = range.first, arrayClose = std::string_view::npos;
+    const auto beforeStop = [&] {  // the ',' that ends this range
+        all = readable(range.stop, ended);
+        return all.find_last_not_of(" \t\r\n", range.stop - 1);
+    };
+    while (arrayClose == std::string_view::npos && start != range.stop) {
         size_t end = std::string_view::npos, next = std::string_view::npos;
+        if (range.stop != std::string_view::npos && start + kChunkBytes >= range.stop) {
+            end = beforeStop();
+            next = range.stop;
+        }
         // The first boundary a chunk ahead; a streamed file is read further until one turns up.
-        for (size_t from = start + kChunkBytes;;) {
+        for (size_t from = start + kChunkBytes; end == std::string_view::npos;) {
             all = readable(from + kChunkBytes / 4, ended);
             for (size_t cand = all.find(pattern, from); cand != std::string_view::npos;
                  cand = all.find(pattern, cand + 1)) {
@@ -725,6 +791,10 @@ bool Parser::chunked()
             if (end != std::string_view::npos || ended)
                 break;
             from = std::max(from, all.size() + 1 - std::min(all.size(), pattern.size()));
+        }
+        if (next != std::string_view::npos && range.stop != std::string_view::npos && next > range.stop) {
+            end = beforeStop();
+            next = range.stop;
         }
         if (end == std::string_view::npos) {
             // NUL bytes after the document are handled by the whole-file path.
@@ -777,25 +847,63 @@ bool Parser::chunked()
         if (m_structureBroken || doc.current_location().get(at) == simdjson::SUCCESS
             || m_eventsWithPh - phBefore != m_result.store.eventCount - before)
             throw ChunkFallback{};
-        if (!report(m_bytes.fractionAt(end)))
+        m_parsed.store(end - range.first, std::memory_order_relaxed);
+        const size_t later = m_laterParsed ? m_laterParsed->load(std::memory_order_relaxed) : 0;
+        if (!report(m_bytes.fractionAt(end + later)))
             throw Cancelled();
-        if (start == first && m_bytes.sizeEstimate() > end) {
+        // Sized from the first chunk for everything from range.first on (this store takes the later
+        // half's rows too).
+        if (start == range.first && m_bytes.sizeEstimate() > end) {
             try {
-                m_result.store.reserveScaled(1.05 * double(m_bytes.sizeEstimate() - first) / double(end - first));
+                m_result.store.reserveScaled(1.05 * double(m_bytes.sizeEstimate() - range.first) / double(end - range.first));
             } catch (const std::bad_alloc &) {
                 // Only a saving: the tables grow as they go instead (e.g. under ulimit -v).
             }
         }
-        m_bytes.discardBefore(next);
+        if (next != std::string_view::npos && next >= released + (size_t(1) << 20)) {
+            m_bytes.discard(released, next);
+            released = next;
+        }
         start = next;
     }
-    // Everything around the event array (deviceProperties, versions, …) as one small document.
-    std::string rest;
-    rest.reserve(head.size() + 1 + (all.size() - arrayClose));
-    rest.append(head).append(all.substr(arrayClose));
-    simdjson::padded_string restBuffer(rest);
-    wholeDocument(restBuffer.data(), restBuffer.size(), restBuffer.size() + simdjson::SIMDJSON_PADDING);
-    return true;
+    return arrayClose;
+}
+
+// Where the second of two parsers starts: the first element boundary after the middle of a file that
+// is read whole, or npos for one parser.
+size_t Parser::splitPoint(size_t first, const std::string &pattern) const
+{
+    bool ended = false;
+    const size_t size = m_bytes.waitFor(0, ended);
+    int threads = m_options.threads;
+    if (threads == 0)
+        threads = ended && !m_bytes.isStreamed() && size - first >= 8 * m_options.chunkBytes
+                          && std::thread::hardware_concurrency() >= 2 && g_parsing.load() == 1 ? 2 : 1;
+    if (threads < 2 || !ended || m_bytes.isStreamed())
+        return std::string_view::npos;
+    const std::string_view all(m_bytes.data(), size);
+    for (size_t cand = all.find(pattern, first + (size - first) / 2); cand != std::string_view::npos;
+         cand = all.find(pattern, cand + 1)) {
+        const size_t prev = all.find_last_not_of(" \t\r\n", cand);
+        if (prev != std::string_view::npos && all[prev] == ',')
+            return cand + pattern.size() - 1;
+    }
+    return std::string_view::npos;
+}
+
+// Takes the rows and counts of the parser that read the bytes after this one's.
+void Parser::absorb(Parser &&later)
+{
+    m_result.store.append(later.m_result.store, m_order);
+    for (int r = 0; r < 4; ++r)
+        for (int c = 0; c < CatCount; ++c)
+            m_kinds[r][c] += later.m_kinds[r][c];
+    for (const auto &[k, n] : later.m_otherKinds)
+        m_otherKinds[k] += n;
+    m_order += later.m_order;
+    m_eventsWithPh += later.m_eventsWithPh;
+    m_badEvents += later.m_badEvents;
+    m_sawEvents = m_sawEvents || later.m_sawEvents;
 }
 
 void Parser::reset()
@@ -810,6 +918,8 @@ void Parser::reset()
     m_eventsWithPh = 0;
     m_badEvents = 0;
     m_sawEvents = false;
+    m_parsed = 0;
+    m_laterParsed = nullptr;
 }
 
 ParseResult Parser::run()
@@ -899,6 +1009,10 @@ void Parser::finish()
 
 ParseResult FUSION_PARSER_ENTRY(const TraceBuffer &bytes, const std::string &fileName, const ParseOptions &options)
 {
+    struct Counted {
+        Counted() { ++g_parsing; }
+        ~Counted() { --g_parsing; }
+    } counted;
     Parser p(bytes, fileName, options);
     return p.run();
 }

@@ -16,6 +16,10 @@ struct ParseOptions {
     // Size of the pieces the event array is parsed in (0: whole document). Files smaller than two
     // pieces are parsed whole. Tests lower it to exercise the chunked path on small traces.
     size_t chunkBytes = size_t(32) << 20;
+    // Threads that parse the event array of a file read whole (a mapped one): 1, or 2 (the two halves
+    // in parallel, then merged). 0: two when the file has 8 chunks or more, the machine two cores,
+    // and no other trace is being parsed at the time (a comparison already loads one per core).
+    int threads = 0;
 };
 
 struct ParseResult {

@@ -29,6 +29,7 @@ private slots:
     void aCompressedFileIsParsedWhileItIsDecompressed();
     void aStreamedLoadCanBeCancelledOrAbandoned();
     void aFileTruncatedWhileMappedIsAnErrorNotACrash();
+    void twoThreadsGiveTheSameStoreAsOne();
 };
 
 namespace {
@@ -337,6 +338,81 @@ void TraceParserTest::aFileTruncatedWhileMappedIsAnErrorNotACrash()
         QCOMPARE(e.problem(), std::string("the file was truncated by another program while it was being read"));
     }
     QVERIFY(bytes.truncatedWhileRead());
+}
+
+void TraceParserTest::twoThreadsGiveTheSameStoreAsOne()
+{
+    // Every kind of row, with string pids (interned ids that the merge must re-map) and metadata on
+    // both sides of the middle, so that the second half's store differs from the first's.
+    std::string json = "{\n  \"schemaVersion\": 1,\n  \"traceEvents\": [";
+    const int n = 6000;
+    for (int i = 0; i < n; ++i) {
+        const std::string ts = std::to_string(1000 + i * 7) + "." + std::to_string(i % 1000);
+        const std::string pid = i % 5 == 0 ? "\"host-" + std::to_string(i % 3) + "\"" : std::to_string(i % 2);
+        json += i ? ",\n  " : "\n  ";
+        switch (i % 8) {
+        case 0: json += "{\"ph\": \"M\", \"name\": \"process_name\", \"pid\": " + pid + ", \"args\": {\"name\": \"proc " + std::to_string(i) + "\"}}"; break;
+        case 1: json += "{\"ph\": \"X\", \"cat\": \"cpu_op\", \"name\": \"aten::op_" + std::to_string(i % 17) + "\", \"pid\": " + pid + ", \"tid\": 3, \"ts\": " + ts + ", \"dur\": 4, \"args\": {\"External id\": " + std::to_string(i) + ", \"Input Dims\": [[" + std::to_string(i % 9) + ", 4]]}}"; break;
+        case 2: json += "{\"ph\": \"X\", \"cat\": \"python_function\", \"name\": \"model.py(" + std::to_string(i % 23) + "): forward\", \"pid\": " + pid + ", \"tid\": 3, \"ts\": " + ts + ", \"dur\": 9, \"args\": {\"Python id\": " + std::to_string(i) + "}}"; break;
+        case 3: json += "{\"ph\": \"X\", \"cat\": \"cuda_runtime\", \"name\": \"cudaLaunchKernel\", \"pid\": " + pid + ", \"tid\": 3, \"ts\": " + ts + ", \"dur\": 2, \"args\": {\"correlation\": " + std::to_string(i) + "}}"; break;
+        case 4: json += "{\"ph\": \"s\", \"cat\": \"ac2g\", \"id\": " + std::to_string(i) + ", \"pid\": " + pid + ", \"tid\": 3, \"ts\": " + ts + "}"; break;
+        case 5: json += "{\"ph\": \"X\", \"cat\": \"user_annotation\", \"name\": \"step_" + std::to_string(i % 11) + "\", \"pid\": " + pid + ", \"tid\": 3, \"ts\": " + ts + ", \"dur\": 30}"; break;
+        case 6: json += "{\"ph\": \"i\", \"name\": \"marker\", \"pid\": 0, \"tid\": 3, \"ts\": " + ts + "}"; break;
+        default: json += "{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"kernel_" + std::to_string(i % 13) + "\", \"pid\": " + pid + ", \"tid\": 7, \"ts\": " + std::to_string(90000 - i) + ", \"dur\": 2.5, \"args\": {\"correlation\": " + std::to_string(i) + ", \"stream\": 7}}"; break;
+        }
+    }
+    json += "\n  ],\n  \"deviceProperties\": [{\"id\": 0, \"name\": \"NVIDIA H100 80GB HBM3\"}]\n}\n";
+    const TraceBuffer bytes = TraceBuffer::fromString(json);
+    ParseOptions whole, two;
+    whole.chunkBytes = 0;
+    two.chunkBytes = 4096;
+    two.threads = 2;
+    QVERIFY(json.size() > 40 * two.chunkBytes);
+    const ParseResult a = parseTrace(bytes, "whole.json", whole);
+    const ParseResult b = parseTrace(bytes, "two.json", two);
+    const EventStore &x = a.store, &y = b.store;
+    // Counted independently from the construction: 6000 events, 750 of each of the 8 kinds.
+    QCOMPARE(x.eventCount, uint64_t(n));
+    QCOMPARE(y.eventCount, uint64_t(n));
+    QCOMPARE(y.eventKinds, x.eventKinds);
+    QCOMPARE(y.eventKinds.at("X/kernel"), uint64_t(n / 8));
+    QCOMPARE(y.kernels.size(), size_t(n / 8));
+    QCOMPARE(y.cpuOps.size(), size_t(n / 8));
+    QCOMPARE(y.flows.size(), size_t(n / 8));
+    const auto names = [](const EventStore &s, const std::vector<StrId> &ids) {
+        std::vector<std::string> out;
+        for (StrId id : ids)
+            out.emplace_back(s.str(id));
+        return out;
+    };
+    const auto procs = [](const EventStore &s, const std::vector<ProcId> &ids) {
+        std::vector<std::string> out;
+        for (ProcId p : ids)
+            out.push_back(s.procName(p));
+        return out;
+    };
+    // Kernels start in reverse file order: their ids come from sorting, ties by file order.
+    QCOMPARE(y.kernels.start, x.kernels.start);
+    QCOMPARE(y.kernels.correlation, x.kernels.correlation);
+    QCOMPARE(names(y, y.kernels.name), names(x, x.kernels.name));
+    QCOMPARE(procs(y, y.kernels.pid), procs(x, x.kernels.pid));
+    QCOMPARE(names(y, y.cpuOps.name), names(x, x.cpuOps.name));
+    QCOMPARE(names(y, y.cpuOps.inputDims), names(x, x.cpuOps.inputDims));
+    QCOMPARE(procs(y, y.cpuOps.pid), procs(x, x.cpuOps.pid));
+    QCOMPARE(names(y, y.pyFrames.name), names(x, x.pyFrames.name));
+    QCOMPARE(y.pyFrames.pyId, x.pyFrames.pyId);
+    QCOMPARE(y.launches.correlation, x.launches.correlation);
+    QCOMPARE(names(y, y.annotations.name), names(x, x.annotations.name));
+    QCOMPARE(y.flows.id, x.flows.id);
+    QCOMPARE(procs(y, y.flows.pid), procs(x, x.flows.pid));
+    std::map<std::string, std::string> px, py;
+    for (const auto &[p, name] : x.processNames)
+        px[x.procName(p)] = name;
+    for (const auto &[p, name] : y.processNames)
+        py[y.procName(p)] = name;
+    QCOMPARE(py, px);
+    QCOMPARE(px.at("host-0"), std::string("proc 5880"));  // the last process_name event for it wins
+    QCOMPARE(y.devices.size(), size_t(1));
 }
 
 QTEST_GUILESS_MAIN(TraceParserTest)
