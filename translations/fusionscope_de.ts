@@ -978,6 +978,14 @@ Aktivieren, um die Datei zu öffnen oder den Stack zu sehen</translation>
         <source>Layer pair %1 %2</source>
         <translation>Schichtpaar %1 %2</translation>
     </message>
+    <message>
+        <source>The previous highlighted kernel (P)</source>
+        <translation>Der vorige hervorgehobene Kernel (P)</translation>
+    </message>
+    <message>
+        <source>The next highlighted kernel (N)</source>
+        <translation>Der nächste hervorgehobene Kernel (N)</translation>
+    </message>
 </context>
 <context>
     <name>TimelineWidget</name>
@@ -1072,6 +1080,22 @@ Aktivieren, um die Datei zu öffnen oder den Stack zu sehen</translation>
     <message>
         <source>Operations</source>
         <translation>Operationen</translation>
+    </message>
+    <message>
+        <source>Range %1, %2 kernels only</source>
+        <translation>Bereich %1, nur Kernel der Phase %2</translation>
+    </message>
+    <message>
+        <source>Kernel %1 of %2 in %3</source>
+        <translation>Kernel %1 von %2 in %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n kernel(s) in %1</source>
+        <translation><numerusform>%n Kernel in %1</numerusform><numerusform>%n Kernel in %1</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>  (%n kernel(s), %1 in %2)</source>
+        <translation><numerusform>  (%n Kernel, davon %1 in Phase %2)</numerusform><numerusform>  (%n Kernel, davon %1 in Phase %2)</numerusform></translation>
     </message>
 </context>
 <context>

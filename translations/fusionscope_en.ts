@@ -975,6 +975,14 @@ Activate to open the file, or to see the stack</source>
         <source>Layer pair %1 %2</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>The previous highlighted kernel (P)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The next highlighted kernel (N)</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>TimelineWidget</name>
@@ -1069,6 +1077,22 @@ Activate to open the file, or to see the stack</source>
     <message>
         <source>Operations</source>
         <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Range %1, %2 kernels only</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Kernel %1 of %2 in %3</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>%n kernel(s) in %1</source>
+        <translation><numerusform>%n kernel in %1</numerusform><numerusform>%n kernels in %1</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>  (%n kernel(s), %1 in %2)</source>
+        <translation><numerusform>  (%n kernel, %1 in %2)</numerusform><numerusform>  (%n kernels, %1 in %2)</numerusform></translation>
     </message>
 </context>
 <context>

@@ -978,6 +978,14 @@ Activate to open the file, or to see the stack</source>
         <source>Layer pair %1 %2</source>
         <translation>层对 %1 %2</translation>
     </message>
+    <message>
+        <source>The previous highlighted kernel (P)</source>
+        <translation>上一个高亮的内核（P）</translation>
+    </message>
+    <message>
+        <source>The next highlighted kernel (N)</source>
+        <translation>下一个高亮的内核（N）</translation>
+    </message>
 </context>
 <context>
     <name>TimelineWidget</name>
@@ -1072,6 +1080,22 @@ Activate to open the file, or to see the stack</source>
     <message>
         <source>Operations</source>
         <translation>操作</translation>
+    </message>
+    <message>
+        <source>Range %1, %2 kernels only</source>
+        <translation>范围 %1，仅含%2阶段的内核</translation>
+    </message>
+    <message>
+        <source>Kernel %1 of %2 in %3</source>
+        <translation>%3 中第 %1 个内核（共 %2 个）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n kernel(s) in %1</source>
+        <translation><numerusform>%1 中 %n 个内核</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>  (%n kernel(s), %1 in %2)</source>
+        <translation><numerusform>  （%n 个内核，其中 %1 个属于%2阶段）</numerusform></translation>
     </message>
 </context>
 <context>

@@ -234,10 +234,14 @@ QVariant KernelTableModel::data(const QModelIndex &index, int role) const
         return {};
     case ModelRoles::KernelIds: {
         const Side s = column == NameB || column == CallsB || column == TotalB || column == AvgB ? SideB : SideA;
+        // The kernels the row counts: those of the current stage (as many as its Calls column).
+        const AnalyzedTrace *t = m_trace[s].get();
+        const bool staged = m_stage != Stage::All && t && !t->stages.ofKernel.empty();
         QList<uint> ids;
-        ids.reserve(qsizetype(r.ids[s].size()));
+        ids.reserve(qsizetype(staged ? v.calls[s] : r.ids[s].size()));
         for (uint32_t id : r.ids[s])
-            ids.append(id);
+            if (!staged || t->stages.includes(id, m_stage))
+                ids.append(id);
         return QVariant::fromValue(ids);
     }
     case ModelRoles::KernelSide:

@@ -1,7 +1,8 @@
 #pragma once
 // The kernel comparison table: one row per kernel name (or aligned pair of names), A and B side by
 // side with calls, total and average time, the difference and the ratio B/A. The stage filter is
-// applied here, not in the proxy, because it changes the numbers in a row rather than hiding it.
+// applied here, not in the proxy, because it changes the numbers in a row rather than hiding it;
+// a row's KernelIds are likewise the kernels of the current stage, one per call it counts.
 #include "kernelrows.h"
 
 #include <QAbstractTableModel>

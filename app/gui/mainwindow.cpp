@@ -460,6 +460,7 @@ void MainWindow::setStage(Stage stage)
         return;
     m_stage = stage;
     m_kernelModel->setStage(stage);
+    emit stageChanged(stage);
     startComparison();
 }
 

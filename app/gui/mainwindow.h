@@ -97,6 +97,9 @@ signals:
     // trace(), comparison() or the views changed (a trace loaded, a comparison or triage arrived);
     // views beside the tabs (the timeline) refresh on this rather than wait for idle().
     void resultsChanged();
+    // The stage selector changed (the kernel table has already been narrowed; the comparison of
+    // that stage is under way). The timeline follows it.
+    void stageChanged(fusion::Stage stage);
 
 protected:
     void closeEvent(QCloseEvent *event) override;

@@ -26,11 +26,14 @@ const std::vector<TimelineRun> &TimelineLod::runs(const TimelineTrack &track, si
     return e.runs;
 }
 
-std::vector<TimelineRun> TimelineLod::build(const TimelineTrack &track, double t0, double t1, int width, bool merge)
+namespace {
+// KeepDimmedApart: the track has kernels of another stage (coloured kDimmed); a run then holds
+// only dimmed or only undimmed events, so that a stage's kernels never hide in a grey run and the
+// other way round. Without them (every stage shown) the loop is exactly the plain one.
+template <bool KeepDimmedApart>
+std::vector<TimelineRun> buildRuns(const TimelineTrack &track, double t0, double t1, int width, bool merge)
 {
     std::vector<TimelineRun> out;
-    if (width <= 0 || t1 <= t0 || track.size() == 0)
-        return out;
     const auto [first, last] = track.visible(fusion::Ns(std::floor(t0)), fusion::Ns(std::ceil(t1)));
     const double scale = width / (t1 - t0), nsPerPx = (t1 - t0) / width;
     // Far outside the plot coordinates only need to stay outside: floats keep their precision then.
@@ -38,6 +41,8 @@ std::vector<TimelineRun> TimelineLod::build(const TimelineTrack &track, double t
     // The hot loop works in nanoseconds (one comparison per merged event); pixels are computed once
     // per run. A run is open from runStart to runEnd; `open` says whether events may still join it.
     const fusion::Ns *start = track.start.data(), *end = track.end.data();
+    [[maybe_unused]] const uint16_t *colour = track.colour.data();
+    [[maybe_unused]] bool runDimmed = false;
     bool open = false;
     double runStart = 0, runEnd = 0;
     fusion::Ns widest = -1;
@@ -50,7 +55,10 @@ std::vector<TimelineRun> TimelineLod::build(const TimelineTrack &track, double t
     for (size_t i = first; i < last; ++i) {
         const fusion::Ns dur = end[i] - start[i];
         const bool narrow = double(dur) < nsPerPx;
-        if (open && narrow && double(start[i]) < runEnd + nsPerPx) {
+        bool joins = open && narrow && double(start[i]) < runEnd + nsPerPx;
+        if constexpr (KeepDimmedApart)
+            joins = joins && (colour[i] == TimelineTrack::kDimmed) == runDimmed;
+        if (joins) {
             // Joins the previous run: it is sub-pixel too (or already merged) and this event starts
             // within the pixel the run ends in.
             runEnd = std::max(runEnd, double(end[i]));
@@ -69,8 +77,18 @@ std::vector<TimelineRun> TimelineLod::build(const TimelineTrack &track, double t
         runEnd = double(end[i]);
         widest = dur;
         open = merge && narrow;
+        if constexpr (KeepDimmedApart)
+            runDimmed = colour[i] == TimelineTrack::kDimmed;
     }
     if (run.count > 0)
         close();
     return out;
+}
+} // namespace
+
+std::vector<TimelineRun> TimelineLod::build(const TimelineTrack &track, double t0, double t1, int width, bool merge)
+{
+    if (width <= 0 || t1 <= t0 || track.size() == 0)
+        return {};
+    return track.dimmed ? buildRuns<true>(track, t0, t1, width, merge) : buildRuns<false>(track, t0, t1, width, merge);
 }

@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <numeric>
 #include <unordered_map>
@@ -153,6 +154,46 @@ TimelineModel::TimelineModel(std::shared_ptr<const AnalyzedTrace> trace, bool cp
     // still reaches them by panning).
     m_origin = k.size() ? k.start.front() : 0;
     m_last = k.size() ? std::max(maxEnd, m_origin + 1) : 1;
+    m_stageKernels = m_kernelCount;
+    m_stageExtent = k.size() ? std::pair{m_origin, maxEnd} : std::pair<Ns, Ns>{0, 0};
+}
+
+void TimelineModel::setStage(Stage stage)
+{
+    if (stage == m_stage || !m_trace || !m_trace->trace)
+        return;
+    m_stage = stage;
+    // Only the colours change: the tracks keep every kernel in place, so the level of detail, the
+    // binary searches and the kernel → position maps stay as they are.
+    const GpuOpTable &k = m_trace->trace->store.kernels;
+    m_stageKernels = 0;
+    Ns first = std::numeric_limits<Ns>::max(), last = std::numeric_limits<Ns>::min();
+    for (TimelineTrack &t : m_tracks) {
+        if (t.kind != TimelineTrack::Kernels)
+            continue;
+        t.dimmed = 0;
+        for (size_t i = 0; i < t.size(); ++i) {
+            const uint32_t id = t.ids[i];
+            if (inStage(id)) {
+                t.colour[i] = m_opOfKernel[id];
+                ++m_stageKernels;
+                first = std::min(first, k.start[id]);
+                last = std::max(last, k.end(id));
+            } else {
+                t.colour[i] = TimelineTrack::kDimmed;
+                ++t.dimmed;
+            }
+        }
+    }
+    m_stageExtent = m_stageKernels ? std::pair{first, last} : std::pair<Ns, Ns>{0, 0};
+}
+
+bool TimelineModel::layerInStage(size_t layer) const
+{
+    if (m_stage == Stage::All || !m_trace || m_trace->stages.ofKernel.empty())
+        return true;
+    const auto &layers = m_trace->layers.layers;
+    return layer < layers.size() && layers[layer].stage == m_stage;
 }
 
 QString TimelineModel::kernelName(uint32_t id) const
@@ -200,11 +241,12 @@ TimelineRangeStats TimelineModel::rangeStats(Ns t0, Ns t1, int topN) const
     const size_t first = size_t(std::upper_bound(m_kernelMaxEnd.begin(), m_kernelMaxEnd.end(), t0) - m_kernelMaxEnd.begin());
     const size_t last = size_t(std::lower_bound(k.start.begin(), k.start.end(), t1) - k.start.begin());
     std::vector<Ns> perOp(m_ops.size(), 0);
+    const bool staged = m_stage != Stage::All;
     // Kernels come sorted by start: a sweep merges the busy intervals.
     Ns runStart = 0, runEnd = std::numeric_limits<Ns>::min();
     for (size_t i = first; i < last; ++i) {
         const Ns s = std::max(k.start[i], t0), e = std::min(k.end(i), t1);
-        if (k.end(i) <= t0 || e < s)
+        if (k.end(i) <= t0 || e < s || (staged && !inStage(uint32_t(i))))
             continue;
         ++out.count;
         perOp[m_opOfKernel[i]] += e - s;

@@ -3,6 +3,7 @@
 // rows for CPU launches and annotations), each a set of arrays sorted by start so that the visible
 // part is found by binary search (Qt Creator's tracing models work the same way).
 #include "compare/analyzedtrace.h"
+#include "stages/stages.h"
 
 #include <QString>
 #include <memory>
@@ -11,6 +12,8 @@
 
 struct TimelineTrack {
     enum Kind : uint8_t { Kernels, Launches, Annotations };
+    // The colour of a kernel outside the chosen stage: drawn greyed, never hit.
+    static constexpr uint16_t kDimmed = 0xFFFF;
     Kind kind = Kernels;
     QString label;
     int32_t stream = -1;
@@ -19,7 +22,8 @@ struct TimelineTrack {
     // Running maximum of end: monotonic even when events overlap, so the first event reaching into
     // a range is a binary search too.
     std::vector<fusion::Ns> maxEnd;
-    std::vector<uint16_t> colour;        // op index (Kernels) or palette index (others)
+    std::vector<uint16_t> colour;        // op index (Kernels) or palette index (others), or kDimmed
+    size_t dimmed = 0;                   // events coloured kDimmed (0: the fast path, nothing to keep apart)
 
     size_t size() const { return start.size(); }
     // Events with end > t0 and start < t1, as [first, last).
@@ -29,7 +33,7 @@ struct TimelineTrack {
 };
 
 struct TimelineRangeStats {
-    uint64_t count = 0;     // kernels overlapping the range
+    uint64_t count = 0;     // kernels of the stage overlapping the range
     fusion::Ns busy = 0;    // union of their intervals clipped to the range (any stream busy)
     std::vector<std::pair<QString, fusion::Ns>> topOps;  // op → clipped kernel time, descending
 };
@@ -47,6 +51,21 @@ public:
     fusion::Ns span() const { return m_last - m_origin; }
     size_t kernelCount() const { return m_kernelCount; }
 
+    // The stage shown: kernels of other stages keep their place but are coloured kDimmed, and range
+    // statistics leave them out. The same rule as the kernel table (TraceStages::includes; a trace
+    // without stage information has every kernel in every stage).
+    void setStage(fusion::Stage stage);
+    fusion::Stage stage() const { return m_stage; }
+    bool inStage(uint32_t id) const
+    {
+        return m_stage == fusion::Stage::All || m_trace->stages.ofKernel.empty()
+               || m_trace->stages.includes(id, m_stage);
+    }
+    bool layerInStage(size_t layer) const;
+    size_t stageKernelCount() const { return m_stageKernels; }
+    // First start and last end of the stage's kernels in trace time; {0, 0} when it has none.
+    std::pair<fusion::Ns, fusion::Ns> stageExtent() const { return m_stageExtent; }
+
     const std::vector<QString> &ops() const { return m_ops; }  // op index → name
     const std::vector<fusion::Ns> &opTotals() const { return m_opTotal; }
     int trackOfKernel(uint32_t id) const { return id < m_trackOf.size() ? m_trackOf[id] : -1; }
@@ -58,7 +77,7 @@ public:
     int layerOf(uint32_t id) const;
     QString eventName(const TimelineTrack &track, size_t i) const;  // any row's event
 
-    // Kernels (all streams) overlapping [t0, t1) in trace time.
+    // Kernels of the stage (all streams) overlapping [t0, t1) in trace time.
     TimelineRangeStats rangeStats(fusion::Ns t0, fusion::Ns t1, int topN = 3) const;
 
 private:
@@ -72,4 +91,7 @@ private:
     std::vector<fusion::Ns> m_kernelMaxEnd;  // running max of end over kernel ids (sorted by start)
     fusion::Ns m_origin = 0, m_last = 1;
     size_t m_kernelCount = 0;
+    fusion::Stage m_stage = fusion::Stage::All;
+    size_t m_stageKernels = 0;
+    std::pair<fusion::Ns, fusion::Ns> m_stageExtent{0, 0};
 };

@@ -31,10 +31,16 @@ TimelineSync::TimelineSync(MainWindow *window, TimelineView *view)
 {
     TimelineWidget *timeline = view->timeline();
     connect(window, &MainWindow::idle, this, &TimelineSync::refresh);
+    timeline->setStage(window->stage());
+    connect(window, &MainWindow::stageChanged, timeline, &TimelineWidget::setStage);
     connect(timeline, &TimelineWidget::kernelSelected, this, &TimelineSync::fromTimeline);
     connect(timeline, &TimelineWidget::layerSelected, this, &TimelineSync::selectLayer);
     connect(window->kernelView()->selectionModel(), &QItemSelectionModel::currentChanged, this,
             [this](const QModelIndex &current) { fromItem(current); });
+    // Clicking or activating (Return, double-click) the current row again brings its kernels back
+    // after Esc or a click elsewhere in the timeline ended the highlighted set.
+    connect(window->kernelView(), &QAbstractItemView::clicked, this, &TimelineSync::fromItem);
+    connect(window->kernelView(), &QAbstractItemView::activated, this, &TimelineSync::fromItem);
     connect(window->fusionView()->selectionModel(), &QItemSelectionModel::currentChanged, this,
             [this](const QModelIndex &current) { fromItem(current); });
     refresh();
@@ -75,17 +81,22 @@ void TimelineSync::fromItem(const QModelIndex &index)
 {
     if (m_syncing || !index.isValid())
         return;
-    QList<uint> ids = index.data(ModelRoles::KernelIds).value<QList<uint>>();
+    auto idsOf = [](const QModelIndex &i) {
+        const QList<uint> list = i.data(ModelRoles::KernelIds).value<QList<uint>>();
+        return std::vector<uint32_t>(list.begin(), list.end());
+    };
+    std::vector<uint32_t> ids[2];
     Side side = Side(index.data(ModelRoles::KernelSide).toInt());
-    if (ids.isEmpty() && index.model() == m_window->kernelView()->model()) {
-        // A row of the other trace only (a kernel that B runs and A does not): take its side.
-        const int other = side == SideA ? KernelTableModel::NameB : KernelTableModel::NameA;
-        const QModelIndex o = index.siblingAtColumn(other);
-        ids = o.data(ModelRoles::KernelIds).value<QList<uint>>();
-        side = otherSide(side);
+    if (index.model() == m_window->kernelView()->model()) {
+        // A row is a group: every kernel of its name (or aligned pair of names) on both traces, as
+        // many as its Calls columns say. The side of the column chosen goes first; a row of the other
+        // trace only (a kernel that B runs and A does not) starts there.
+        ids[SideA] = idsOf(index.siblingAtColumn(KernelTableModel::NameA));
+        ids[SideB] = idsOf(index.siblingAtColumn(KernelTableModel::NameB));
+    } else {
+        ids[side] = idsOf(index);  // a pattern item: kernels of one trace
     }
-    if (!ids.isEmpty())
-        m_view->timeline()->selectKernel(side, ids.first());
+    m_view->timeline()->selectKernels(ids[SideA], ids[SideB], side);
 }
 
 void TimelineSync::selectInFusionTree(Side side, uint32_t id)

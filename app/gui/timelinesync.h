@@ -4,6 +4,9 @@
 // a kernel clicked in the timeline is selected in the kernel table (the window's own selectKernel)
 // and in the fusion-pattern tree; a kernel chosen in either goes back to the timeline; a layer band
 // clicked selects that layer pair in the layer table. Selection is by kernel id everywhere.
+// A kernel-table row (every kernel of a name, or of an aligned pair of names) or a pattern item
+// highlights all its kernels of the current stage in the timeline, the first one current; the
+// stage selector greys the other stages' kernels there.
 #include "side.h"
 
 #include <QObject>

@@ -32,6 +32,15 @@ TimelineView::TimelineView(QWidget *parent) : QWidget(parent), m_timeline(new Ti
     m_back = button(tr("Back"), tr("The previous zoom (Backspace, Alt+Left)"));
     m_fit = button(tr("Fit selection"), tr("Zoom to the selected range or kernel (F)"));
     m_reset = button(tr("Reset"), tr("Show everything (Home)"));
+    // Stepping through the highlighted kernels of a kernel-table row; shown only while there are some.
+    m_previous = button(QString(), tr("The previous highlighted kernel (P)"));
+    m_previous->setArrowType(Qt::LeftArrow);
+    m_previous->setObjectName(QStringLiteral("timelinePrevious"));
+    m_next = button(QString(), tr("The next highlighted kernel (N)"));
+    m_next->setArrowType(Qt::RightArrow);
+    m_next->setObjectName(QStringLiteral("timelineNext"));
+    m_highlight = new QLabel(this);
+    m_highlight->setObjectName(QStringLiteral("timelineHighlight"));
 
     auto *tools = new QHBoxLayout;
     tools->setContentsMargins(0, 0, 0, 0);
@@ -64,7 +73,15 @@ TimelineView::TimelineView(QWidget *parent) : QWidget(parent), m_timeline(new Ti
     layout->setContentsMargins(0, 4, 0, 0);
     layout->addLayout(tools);
     layout->addWidget(scroll, 1);
-    layout->addWidget(m_stats);
+    // The status line: the range statistics, and the place in a highlighted set with its arrows.
+    auto *status = new QHBoxLayout;
+    status->setContentsMargins(0, 0, 0, 0);
+    status->addWidget(m_stats, 1);
+    status->addSpacing(12);
+    status->addWidget(m_previous);
+    status->addWidget(m_highlight);
+    status->addWidget(m_next);
+    layout->addLayout(status);
 
     TimelineZoom *zoom = m_timeline->zoom();
     connect(m_linked, &QCheckBox::toggled, zoom, &TimelineZoom::setLinked);
@@ -81,6 +98,15 @@ TimelineView::TimelineView(QWidget *parent) : QWidget(parent), m_timeline(new Ti
                 updateButtons();
             });
     connect(m_timeline, &TimelineWidget::kernelSelected, this, &TimelineView::updateButtons);
+    connect(m_timeline, &TimelineWidget::selectionChanged, this, &TimelineView::updateButtons);
+    connect(m_previous, &QToolButton::clicked, m_timeline, [this] {
+        m_timeline->selectPrevious();
+        m_timeline->setFocus();
+    });
+    connect(m_next, &QToolButton::clicked, m_timeline, [this] {
+        m_timeline->selectNext();
+        m_timeline->setFocus();
+    });
     connect(m_timeline, &TimelineWidget::layerSelected, this, &TimelineView::updateButtons);
     m_stats->setText(m_timeline->rangeSummary());
     updateButtons();
@@ -118,4 +144,9 @@ void TimelineView::updateButtons()
 {
     m_back->setEnabled(m_timeline->zoom()->canGoBack());
     m_fit->setEnabled(m_timeline->hasSelection());
+    const QString summary = m_timeline->highlightSummary();
+    m_highlight->setText(summary);
+    for (QWidget *w : {static_cast<QWidget *>(m_previous), static_cast<QWidget *>(m_highlight),
+                       static_cast<QWidget *>(m_next)})
+        w->setVisible(!summary.isEmpty());
 }

@@ -1,6 +1,7 @@
 #pragma once
 // The Timeline tab: the painted timeline in a scroll area, a tool row (linked axes, alignment,
-// CPU rows, back / fit / reset) and the range-selection statistics underneath.
+// CPU rows, back / fit / reset) and a status line underneath: the range-selection statistics and,
+// while a set of kernels is highlighted, the current one's place in it with previous / next.
 #include "side.h"
 
 #include <QWidget>
@@ -28,6 +29,9 @@ public:
     QCheckBox *linkedCheck() const { return m_linked; }
     QComboBox *alignCombo() const { return m_align; }
     QLabel *statsLabel() const { return m_stats; }
+    QLabel *highlightLabel() const { return m_highlight; }  // "Kernel 3 of 48 in A · …"
+    QToolButton *previousButton() const { return m_previous; }
+    QToolButton *nextButton() const { return m_next; }
 
 private:
     void updateButtons();
@@ -35,6 +39,6 @@ private:
     TimelineWidget *m_timeline;
     QCheckBox *m_linked, *m_cpuRows;
     QComboBox *m_align;
-    QToolButton *m_back, *m_fit, *m_reset;
-    QLabel *m_stats;
+    QToolButton *m_back, *m_fit, *m_reset, *m_previous, *m_next;
+    QLabel *m_stats, *m_highlight;
 };

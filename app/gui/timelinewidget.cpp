@@ -35,6 +35,22 @@ QColor textOn(const QColor &c)
     return c.lightnessF() > 0.55 ? QColor(Qt::black) : QColor(Qt::white);
 }
 
+QColor mix(const QColor &a, const QColor &b, double f)
+{
+    return QColor::fromRgbF(float(a.redF() * (1 - f) + b.redF() * f), float(a.greenF() * (1 - f) + b.greenF() * f),
+                            float(a.blueF() * (1 - f) + b.blueF() * f));
+}
+
+// Kernels and layers of another stage: a flat grey a little off the background, on light and dark
+// palettes alike, so the chosen stage's colours stand out and the time axis keeps its context.
+QColor dimmedColour(const QPalette &pal)
+{
+    return mix(pal.color(QPalette::Base), pal.color(QPalette::Text), 0.13);
+}
+
+// The highlighted set's outline: a saturated amber that no (pastel) op colour comes close to.
+const QColor kHighlightAccent(232, 150, 0);
+
 // 1, 2, 5 × 10^k ns: the step with ticks at least `minPx` apart.
 double tickStep(double nsPerPixel, double minPx)
 {
@@ -81,14 +97,41 @@ TimelineWidget::~TimelineWidget() = default;
 void TimelineWidget::setContent(std::shared_ptr<const AnalyzedTrace> a, std::shared_ptr<const AnalyzedTrace> b,
                                 std::shared_ptr<const Comparison> comparison)
 {
+    if ((a || b) && a == m_trace[SideA] && b == m_trace[SideB]) {
+        // The same traces, another comparison (the stage changed, or the comparison arrived after
+        // the traces): the models, the zoom and the range stay. Kernel and layer selections end, as
+        // the tables' do when their rows are rebuilt (and a selection the rebuilt views made on
+        // their own does not linger here).
+        m_comparison = std::move(comparison);
+        if (!m_comparison || m_alignedPair >= int(m_comparison->layers.pairs.size()))
+            m_alignedPair = -1;
+        m_selected.reset();
+        m_selectedLayer.reset();
+        for (Side s : {SideA, SideB}) {
+            m_highlight[s].clear();
+            m_highlightPos[s].clear();
+        }
+        if (m_lastSelected != Selected::Range)
+            m_lastSelected = Selected::None;
+        relayout();
+        applyAlignment();
+        emit selectionChanged();
+        update();
+        return;
+    }
     m_trace[SideA] = std::move(a);
     m_trace[SideB] = std::move(b);
     m_comparison = std::move(comparison);
     for (Side s : {SideA, SideB})
         m_model[s] = TimelineModel(m_trace[s], m_cpuRows);
+    applyStage();
     m_selected.reset();
     m_selectedLayer.reset();
     m_rangeSel.reset();
+    for (Side s : {SideA, SideB}) {
+        m_highlight[s].clear();
+        m_highlightPos[s].clear();
+    }
     m_lastSelected = Selected::None;
     if (!m_comparison || m_alignedPair >= int(m_comparison->layers.pairs.size()))
         m_alignedPair = -1;
@@ -97,7 +140,10 @@ void TimelineWidget::setContent(std::shared_ptr<const AnalyzedTrace> a, std::sha
     relayout();
     m_zoom->setContent(double(m_model[SideA].span()), double(m_model[SideB].span()), 0, 0);
     applyAlignment();
+    if (m_stage != Stage::All)
+        fitStage(false);  // the stage is the first view, not a step to go back from
     emit rangeSelectionChanged();
+    emit selectionChanged();
     update();
 }
 
@@ -115,10 +161,90 @@ void TimelineWidget::setCpuRowsVisible(bool visible)
     m_cpuRows = visible;
     for (Side s : {SideA, SideB})
         m_model[s] = TimelineModel(m_trace[s], m_cpuRows);
+    applyStage();
+    indexHighlight();  // the kernel tracks moved down or up
     m_lod.invalidate();
     rebuildColours();
     relayout();
     update();
+}
+
+void TimelineWidget::setStage(Stage stage)
+{
+    if (stage == m_stage)
+        return;
+    m_stage = stage;
+    applyStage();
+    m_lod.invalidate();
+    // What no longer belongs to the stage leaves the selection.
+    bool changed = false;
+    for (Side s : {SideA, SideB}) {
+        auto &h = m_highlight[s];
+        const size_t before = h.size();
+        h.erase(std::remove_if(h.begin(), h.end(), [&](uint32_t id) { return !m_model[s].inStage(id); }), h.end());
+        changed |= h.size() != before;
+    }
+    if (m_highlight[SideA].size() + m_highlight[SideB].size() <= 1)
+        for (Side s : {SideA, SideB})
+            m_highlight[s].clear();
+    indexHighlight();
+    if (m_selected && !m_model[m_selected->first].inStage(m_selected->second)) {
+        m_selected.reset();
+        changed = true;
+        // The current kernel left: the set's first one takes its place.
+        for (Side s : {SideA, SideB})
+            if (!m_selected && !m_highlight[s].empty())
+                m_selected = {s, m_highlight[s].front()};
+    }
+    if (m_selectedLayer && !m_model[m_selectedLayer->first].layerInStage(size_t(m_selectedLayer->second)))
+        m_selectedLayer.reset();
+    if (m_stage == Stage::All)
+        m_zoom->reset();
+    else
+        fitStage(true);
+    if (m_rangeSel)
+        emit rangeSelectionChanged();  // the statistics count the stage's kernels only
+    if (changed)
+        emit selectionChanged();
+    update();
+}
+
+void TimelineWidget::applyStage()
+{
+    for (Side s : {SideA, SideB})
+        m_model[s].setStage(m_stage);
+}
+
+void TimelineWidget::fitStage(bool history)
+{
+    // The stage's kernels of both traces fill the view (each side's own when unlinked).
+    double lo[2], hi[2];
+    bool any[2] = {false, false};
+    for (Side s : {SideA, SideB}) {
+        if (m_model[s].isEmpty() || m_model[s].stageKernelCount() == 0)
+            continue;
+        const auto [first, last] = m_model[s].stageExtent();
+        lo[s] = m_zoom->toAxis(s, double(first));
+        hi[s] = m_zoom->toAxis(s, double(last));
+        any[s] = true;
+    }
+    auto fit = [this](Side s, double a, double b, bool history) {
+        const double pad = std::max((b - a) * 0.02, 50.0);
+        m_zoom->setRange(s, {a - pad, b + pad}, history);
+    };
+    if (m_zoom->isLinked()) {
+        if (!any[SideA] && !any[SideB])
+            return;
+        const double a = any[SideA] && any[SideB] ? std::min(lo[SideA], lo[SideB]) : any[SideA] ? lo[SideA] : lo[SideB];
+        const double b = any[SideA] && any[SideB] ? std::max(hi[SideA], hi[SideB]) : any[SideA] ? hi[SideA] : hi[SideB];
+        fit(SideA, a, b, history);
+        return;
+    }
+    for (Side s : {SideA, SideB})
+        if (any[s]) {
+            fit(s, lo[s], hi[s], history);
+            history = false;
+        }
 }
 
 void TimelineWidget::alignAtLayerPair(int pair)
@@ -329,7 +455,9 @@ QString TimelineWidget::rangeSummary() const
     if (!m_rangeSel)
         return tr("Shift-drag to select a range: kernel count, busy time and top operations per trace.");
     QStringList parts;
-    parts << tr("Range %1").arg(Units::duration(Ns(m_rangeSel->second - m_rangeSel->first)));
+    const QString length = Units::duration(Ns(m_rangeSel->second - m_rangeSel->first));
+    parts << (m_stage == Stage::All ? tr("Range %1").arg(length)
+                                    : tr("Range %1, %2 kernels only").arg(length, Units::stage(m_stage)));
     for (Side s : {SideA, SideB}) {
         if (m_model[s].isEmpty())
             continue;
@@ -346,22 +474,118 @@ QString TimelineWidget::rangeSummary() const
 
 // ---- selection ---------------------------------------------------------------------------------
 
-void TimelineWidget::selectKernel(Side side, uint32_t id, bool scrollTo)
+bool TimelineWidget::selectKernel(Side side, uint32_t id, bool scrollTo)
 {
-    const TimelineModel &m = m_model[side];
-    if (m.isEmpty() || id >= m.kernelCount())
-        return;
-    m_selected = {side, id};
-    m_lastSelected = Selected::Kernel;
-    if (scrollTo) {
-        const GpuOpTable &k = m.trace()->trace->store.kernels;
-        const double s = m_zoom->toAxis(side, double(k.start[id])), e = m_zoom->toAxis(side, double(k.end(id)));
-        const TimelineZoom::Range r = m_zoom->range(side);
-        if (e - s > r.length() * 0.8)  // too wide to see whole: fit it
-            m_zoom->setRange(side, {s - (e - s) * 0.1, e + (e - s) * 0.1});
-        else if (s < r.start || e > r.end)  // off screen: centre it, same zoom
-            m_zoom->setRange(side, {(s + e - r.length()) / 2, (s + e + r.length()) / 2});
+    return selectKernels(side == SideA ? std::vector<uint32_t>{id} : std::vector<uint32_t>{},
+                         side == SideB ? std::vector<uint32_t>{id} : std::vector<uint32_t>{}, side, scrollTo);
+}
+
+bool TimelineWidget::selectKernels(const std::vector<uint32_t> &a, const std::vector<uint32_t> &b, Side side,
+                                   bool scrollTo)
+{
+    std::vector<uint32_t> set[2] = {a, b};
+    for (Side s : {SideA, SideB}) {
+        const TimelineModel &m = m_model[s];
+        auto &v = set[s];
+        v.erase(std::remove_if(v.begin(), v.end(),
+                               [&](uint32_t id) { return m.isEmpty() || id >= m.kernelCount() || !m.inStage(id); }),
+                v.end());
+        std::sort(v.begin(), v.end());
+        v.erase(std::unique(v.begin(), v.end()), v.end());
     }
+    if (set[side].empty())
+        side = otherSide(side);
+    if (set[side].empty())
+        return false;
+    const uint32_t current = set[side].front();
+    const bool single = set[SideA].size() + set[SideB].size() == 1;
+    for (Side s : {SideA, SideB})
+        m_highlight[s] = single ? std::vector<uint32_t>{} : std::move(set[s]);
+    indexHighlight();
+    m_selected = {side, current};
+    m_lastSelected = Selected::Kernel;
+    if (scrollTo)
+        bringIntoView(side, current);
+    emit selectionChanged();
+    update();
+    return true;
+}
+
+void TimelineWidget::bringIntoView(Side side, uint32_t id)
+{
+    const GpuOpTable &k = m_model[side].trace()->trace->store.kernels;
+    const double s = m_zoom->toAxis(side, double(k.start[id])), e = m_zoom->toAxis(side, double(k.end(id)));
+    const TimelineZoom::Range r = m_zoom->range(side);
+    if (e - s > r.length() * 0.8)  // too wide to see whole: fit it
+        m_zoom->setRange(side, {s - (e - s) * 0.1, e + (e - s) * 0.1});
+    else if (s < r.start || e > r.end)  // off screen: centre it, same zoom
+        m_zoom->setRange(side, {(s + e - r.length()) / 2, (s + e + r.length()) / 2});
+}
+
+void TimelineWidget::indexHighlight()
+{
+    for (Side s : {SideA, SideB}) {
+        auto &pos = m_highlightPos[s];
+        pos.assign(m_highlight[s].empty() ? 0 : m_model[s].tracks().size(), {});
+        for (uint32_t id : m_highlight[s]) {
+            const int t = m_model[s].trackOfKernel(id);
+            if (t >= 0)
+                pos[size_t(t)].push_back(uint32_t(m_model[s].positionInTrack(id)));
+        }
+        // Ids ascend by start, and so do their places in each stream's track.
+    }
+}
+
+int TimelineWidget::highlightIndex() const
+{
+    if (!m_selected)
+        return -1;
+    const auto &h = m_highlight[m_selected->first];
+    const auto it = std::lower_bound(h.begin(), h.end(), m_selected->second);
+    return it != h.end() && *it == m_selected->second ? int(it - h.begin()) : -1;
+}
+
+QString TimelineWidget::highlightSummary() const
+{
+    const int i = highlightIndex();
+    if (i < 0)
+        return {};
+    const Side s = m_selected->first, o = otherSide(s);
+    QString text = tr("Kernel %1 of %2 in %3").arg(i + 1).arg(m_highlight[s].size()).arg(s == SideA ? tr("A") : tr("B"));
+    if (!m_highlight[o].empty())
+        text += QStringLiteral(" · ")
+                + tr("%n kernel(s) in %1", nullptr, int(m_highlight[o].size())).arg(o == SideA ? tr("A") : tr("B"));
+    return text;
+}
+
+void TimelineWidget::step(int delta)
+{
+    const int i = highlightIndex();
+    if (i < 0)
+        return;
+    const Side s = m_selected->first;
+    const int n = int(m_highlight[s].size());
+    const uint32_t id = m_highlight[s][size_t(((i + delta) % n + n) % n)];
+    m_selected = {s, id};
+    m_lastSelected = Selected::Kernel;
+    bringIntoView(s, id);
+    emit selectionChanged();
+    update();
+}
+
+void TimelineWidget::selectNext() { step(1); }
+
+void TimelineWidget::selectPrevious() { step(-1); }
+
+void TimelineWidget::clearHighlight()
+{
+    if (!hasHighlight())
+        return;
+    for (Side s : {SideA, SideB}) {
+        m_highlight[s].clear();
+        m_highlightPos[s].clear();
+    }
+    emit selectionChanged();
     update();
 }
 
@@ -413,7 +637,8 @@ std::optional<TimelineWidget::Hit> TimelineWidget::hitAt(const QPoint &pos) cons
                 return std::nullopt;
             const auto &layers = m_trace[s]->layers.layers;
             for (size_t i = 0; i < layers.size(); ++i)
-                if (double(layers[i].start) - tol <= t && t <= double(layers[i].end) + tol) {
+                if (double(layers[i].start) - tol <= t && t <= double(layers[i].end) + tol
+                    && m_model[s].layerInStage(i)) {
                     hit.layer = int(i);
                     return hit;
                 }
@@ -425,7 +650,10 @@ std::optional<TimelineWidget::Hit> TimelineWidget::hitAt(const QPoint &pos) cons
         const auto [first, last] = track.visible(Ns(std::floor(t - tol)), Ns(std::ceil(t + tol)) + 1);
         // The event under the cursor, else the nearest one within the tolerance; longer ones win ties.
         double bestDistance = 1e300;
+        const bool dimmed = track.dimmed > 0;
         for (size_t i = first; i < last; ++i) {
+            if (dimmed && track.colour[i] == TimelineTrack::kDimmed)
+                continue;  // another stage's kernel: not there for the pointer
             const double d = t < double(track.start[i]) ? double(track.start[i]) - t
                              : t > double(track.end[i]) ? t - double(track.end[i]) : 0.0;
             if (d < bestDistance
@@ -557,9 +785,17 @@ void TimelineWidget::mouseReleaseEvent(QMouseEvent *e)
         const TimelineTrack &track = m_model[hit->side].tracks()[size_t(hit->track)];
         if (track.kind == TimelineTrack::Kernels) {
             const uint32_t id = track.ids[hit->index];
+            // A kernel of the highlighted set becomes its current one; any other ends the set.
+            const auto &h = m_highlight[hit->side];
+            if (!std::binary_search(h.begin(), h.end(), id))
+                for (Side s : {SideA, SideB}) {
+                    m_highlight[s].clear();
+                    m_highlightPos[s].clear();
+                }
             m_selected = {hit->side, id};
             m_lastSelected = Selected::Kernel;
             update();
+            emit selectionChanged();
             emit kernelSelected(hit->side, id);
             return;
         }
@@ -616,8 +852,21 @@ void TimelineWidget::keyPressEvent(QKeyEvent *e)
             break;
         }
         return QWidget::keyPressEvent(e);
+    case Qt::Key_N:
+        if (e->modifiers() & Qt::ShiftModifier)
+            selectPrevious();
+        else
+            selectNext();
+        break;
+    case Qt::Key_P:
+        selectPrevious();
+        break;
     case Qt::Key_Escape:
-        clearRangeSelection();
+        // The range first, then the highlighted set.
+        if (m_rangeSel)
+            clearRangeSelection();
+        else
+            clearHighlight();
         break;
     default:
         return QWidget::keyPressEvent(e);
@@ -650,8 +899,12 @@ void TimelineWidget::paintEvent(QPaintEvent *)
             p.setFont(bold);
             p.setPen(pal.color(QPalette::Text));
             QString title = sideTitle(row.side);
-            if (!m_model[row.side].isEmpty())
-                title += tr("  (%n kernel(s))", nullptr, int(m_model[row.side].kernelCount()));
+            const TimelineModel &m = m_model[row.side];
+            if (!m.isEmpty() && m_stage != Stage::All)
+                title += tr("  (%n kernel(s), %1 in %2)", nullptr, int(m.kernelCount()))
+                             .arg(Units::count(m.stageKernelCount()), Units::stage(m_stage));
+            else if (!m.isEmpty())
+                title += tr("  (%n kernel(s))", nullptr, int(m.kernelCount()));
             else
                 title += tr("  (no trace)");
             p.drawText(r.adjusted(10, 0, -8, 0), Qt::AlignVCenter | Qt::AlignLeft, title);
@@ -757,9 +1010,12 @@ void TimelineWidget::paintTrack(QPainter &p, const Row &row)
     const int top = row.y + 2, h = row.h - 4;
     // Grouped by colour, antialiasing off: a few fills per frame whatever the number of runs.
     std::map<uint32_t, std::vector<QRect>> byColour;
-    std::vector<QRect> mergedMarks;
+    std::vector<QRect> mergedMarks, dimmedMarks;
     const bool kernels = track.kind == TimelineTrack::Kernels;
+    const QColor dimmed = dimmedColour(pal);
     auto runColour = [&](uint32_t c) {
+        if (kernels && c == TimelineTrack::kDimmed)
+            return dimmed;
         if (kernels)
             return c < m_opColour[s].size() ? m_opColour[s][c] : QColor(Qt::gray);
         return track.kind == TimelineTrack::Launches ? (c ? QColor(150, 150, 160) : QColor(120, 130, 150))
@@ -770,7 +1026,7 @@ void TimelineWidget::paintTrack(QPainter &p, const Row &row)
         const int w = std::max(1, int(std::ceil(run.x1)) - int(std::floor(run.x0)));
         byColour[run.colour].emplace_back(x0, top, w, h);
         if (run.merged())
-            mergedMarks.emplace_back(x0, top + h - 2, w, 2);
+            (kernels && run.colour == TimelineTrack::kDimmed ? dimmedMarks : mergedMarks).emplace_back(x0, top + h - 2, w, 2);
     }
     p.setRenderHint(QPainter::Antialiasing, false);
     p.save();
@@ -783,6 +1039,10 @@ void TimelineWidget::paintTrack(QPainter &p, const Row &row)
     // Merged runs carry a dark underline; wide ones say how many events they hold.
     p.setBrush(QColor(0, 0, 0, 110));
     p.drawRects(mergedMarks.data(), int(mergedMarks.size()));
+    if (!dimmedMarks.empty()) {
+        p.setBrush(QColor(0, 0, 0, 35));
+        p.drawRects(dimmedMarks.data(), int(dimmedMarks.size()));
+    }
     QFont small = font();
     small.setPointSizeF(std::max(6.0, font().pointSizeF() * 0.75));
     p.setFont(small);
@@ -793,23 +1053,71 @@ void TimelineWidget::paintTrack(QPainter &p, const Row &row)
             continue;
         const QRectF r(plot.left() + run.x0 + 2, top, w - 4, h);
         const QColor bg = runColour(run.colour);
-        p.setPen(textOn(bg));
+        p.setPen(kernels && run.colour == TimelineTrack::kDimmed ? pal.color(QPalette::PlaceholderText) : textOn(bg));
         const QString text = run.merged() ? tr("×%1").arg(run.count) : m_model[s].eventName(track, run.first);
         p.drawText(r, Qt::AlignVCenter | Qt::AlignLeft, fm.elidedText(text, Qt::ElideRight, int(r.width())));
     }
     p.restore();
 
+    if (kernels)
+        paintHighlight(p, row, track, map, off);
     if (m_selected && m_selected->first == s && m_model[s].trackOfKernel(m_selected->second) == row.track) {
         const uint32_t id = m_selected->second;
         const size_t i = m_model[s].positionInTrack(id);
         const double x0 = map.xOf(double(track.start[i]) - off), x1 = map.xOf(double(track.end[i]) - off);
         if (x1 >= plot.left() - 4 && x0 <= plot.right() + 4) {
             const double w = std::max(3.0, x1 - x0);
-            p.setPen(QPen(pal.color(QPalette::Highlight), 2));
+            // The palette's highlight with a dark rim: it stands out on a kernel of a similar hue
+            // and among the amber outlines of a highlighted set.
+            const QRectF box(std::max(x0, plot.left() - 4.0) - 1, row.y + 1,
+                             std::min(w, plot.right() + 4.0 - std::max(x0, plot.left() - 4.0)) + 2, row.h - 2);
+            QColor rim = pal.color(QPalette::Text);
+            rim.setAlpha(190);
             p.setBrush(Qt::NoBrush);
-            p.drawRect(QRectF(x0 - 1, row.y + 1, w + 2, row.h - 2));
+            p.setPen(QPen(rim, 4));
+            p.drawRect(box);
+            p.setPen(QPen(pal.color(QPalette::Highlight), 2));
+            p.drawRect(box);
         }
     }
+}
+
+void TimelineWidget::paintHighlight(QPainter &p, const Row &row, const TimelineTrack &track,
+                                    const TimelineMapping &map, double off) const
+{
+    const Side s = row.side;
+    if (size_t(row.track) >= m_highlightPos[s].size() || m_highlightPos[s][size_t(row.track)].empty())
+        return;
+    const std::vector<uint32_t> &pos = m_highlightPos[s][size_t(row.track)];
+    const QRect plot = plotRect();
+    // Only the visible part of the set: two binary searches, then one box per pixel column at most
+    // (zoomed out, thousands of highlighted kernels fold into a few boxes).
+    const auto [first, last] = track.visible(Ns(std::floor(map.start + off)), Ns(std::ceil(map.end + off)) + 1);
+    const auto lo = std::lower_bound(pos.begin(), pos.end(), uint32_t(first));
+    const auto hi = std::lower_bound(lo, pos.end(), uint32_t(last));
+    std::vector<QRectF> boxes;
+    for (auto it = lo; it != hi; ++it) {
+        double x0 = std::max(map.xOf(double(track.start[*it]) - off), plot.left() - 4.0);
+        double x1 = std::min(map.xOf(double(track.end[*it]) - off), plot.right() + 4.0);
+        if (x1 - x0 < 4) {  // narrow kernels still get a box one can see
+            const double c = (x0 + x1) / 2;
+            x0 = c - 2;
+            x1 = c + 2;
+        }
+        if (!boxes.empty() && x0 < boxes.back().right() - 1) {
+            boxes.back().setRight(std::max(boxes.back().right(), x1));
+            continue;
+        }
+        boxes.emplace_back(x0, row.y + 1.5, x1 - x0, row.h - 3);
+    }
+    if (boxes.empty())
+        return;
+    p.save();
+    p.setClipRect(QRect(plot.left() - 2, row.y, plot.width() + 4, row.h));
+    p.setBrush(Qt::NoBrush);
+    p.setPen(QPen(kHighlightAccent, 2));
+    p.drawRects(boxes.data(), int(boxes.size()));
+    p.restore();
 }
 
 void TimelineWidget::paintBand(QPainter &p, const Row &row) const
@@ -841,13 +1149,14 @@ void TimelineWidget::paintBand(QPainter &p, const Row &row) const
         const double x0 = map.xOf(double(layers[i].start) - off), x1 = map.xOf(double(layers[i].end) - off);
         if (x1 < plot.left() || x0 > plot.right())
             continue;
-        QColor c = base;
-        c.setAlpha(layers[i].ordinal % 2 ? 110 : 170);
+        const bool inStage = m_model[s].layerInStage(i);
+        QColor c = inStage ? base : dimmedColour(pal);
+        c.setAlpha(inStage ? (layers[i].ordinal % 2 ? 110 : 170) : (layers[i].ordinal % 2 ? 150 : 255));
         // Clamped to the plot: zoomed far in, a layer is millions of pixels wide, which the
         // rasteriser and text layout would otherwise walk.
         const double cx0 = std::max(x0, plot.left() - 2.0), cx1 = std::min(x1, plot.right() + 2.0);
         const QRectF r(cx0, row.y + 2, std::max(1.0, cx1 - cx0), row.h - 4);
-        if (matched[i])
+        if (matched[i] || !inStage)  // another stage's layers are not "unmatched": they were not compared
             p.fillRect(r, c);
         else
             p.fillRect(r, QBrush(c, Qt::BDiagPattern));
@@ -869,7 +1178,7 @@ void TimelineWidget::paintBand(QPainter &p, const Row &row) const
             const QColor blended = QColor::fromRgbF(c.redF() * alpha + under.redF() * (1 - alpha),
                                                     c.greenF() * alpha + under.greenF() * (1 - alpha),
                                                     c.blueF() * alpha + under.blueF() * (1 - alpha));
-            p.setPen(textOn(blended));
+            p.setPen(inStage ? textOn(blended) : pal.color(QPalette::PlaceholderText));
             p.drawText(r.adjusted(3, 0, -3, 0), Qt::AlignVCenter | Qt::AlignLeft, text);
         }
     }
@@ -896,8 +1205,12 @@ void TimelineWidget::paintConnectors(QPainter &p, const Row &row) const
     // Too many connectors at once are a grey wash: then only every n-th is drawn.
     const auto &pairs = m_comparison->layers.pairs;
     int visible = 0;
+    auto shown = [&](const LayerPair &lp) {
+        return lp.a >= 0 && lp.b >= 0 && size_t(lp.a) < la.size() && size_t(lp.b) < lb.size()
+               && m_model[SideA].layerInStage(size_t(lp.a)) && m_model[SideB].layerInStage(size_t(lp.b));
+    };
     for (const LayerPair &lp : pairs)
-        if (lp.a >= 0 && lp.b >= 0 && size_t(lp.a) < la.size() && size_t(lp.b) < lb.size()) {
+        if (shown(lp)) {
             const double ax = ma.xOf(double(la[size_t(lp.a)].start) - offA);
             if (ax >= plot.left() && ax <= plot.right())
                 ++visible;
@@ -905,7 +1218,7 @@ void TimelineWidget::paintConnectors(QPainter &p, const Row &row) const
     const int every = std::max(1, visible / std::max(1, plot.width() / 10));
     int n = 0;
     for (const LayerPair &lp : pairs) {
-        if (lp.a < 0 || lp.b < 0 || size_t(lp.a) >= la.size() || size_t(lp.b) >= lb.size())
+        if (!shown(lp))
             continue;
         const Layer &a = la[size_t(lp.a)], &bl = lb[size_t(lp.b)];
         const double a0 = ma.xOf(double(a.start) - offA), a1 = ma.xOf(double(a.end) - offA);

@@ -2,6 +2,11 @@
 // The custom-painted timeline: trace A's tracks above trace B's, the layers of each as bands with
 // connectors between matched layers, a time axis, an op legend. Everything is drawn with QPainter
 // from the TimelineLod runs of each track; no item per kernel exists anywhere.
+//
+// Selection: one current kernel (outlined), optionally within a highlighted set of kernels on both
+// traces (a kernel-table row: every kernel of that name, or of an aligned pair of names), which N / P
+// step through. The stage (prefill / decode) greys the other stages' kernels and layers; they are
+// not hit, selected or counted.
 #include "side.h"
 #include "timelinelod.h"
 #include "timelinemodel.h"
@@ -26,6 +31,8 @@ public:
     explicit TimelineWidget(QWidget *parent = nullptr);
     ~TimelineWidget() override;
 
+    // New traces start afresh (whole view, nothing selected); the same traces with another
+    // comparison keep the zoom and the range selection.
     void setContent(std::shared_ptr<const fusion::AnalyzedTrace> a, std::shared_ptr<const fusion::AnalyzedTrace> b,
                     std::shared_ptr<const fusion::Comparison> comparison);
     void setLabels(const QString &labelA, const QString &labelB);
@@ -34,6 +41,10 @@ public:
     // -1: each trace's first kernel at 0; otherwise both traces' layers of that layer pair at 0.
     void alignAtLayerPair(int pair);
     int alignedPair() const { return m_alignedPair; }
+    // Kernels of other stages greyed and left out of hits, selection and range statistics; a stage
+    // other than All zooms to the stage's kernels (Back returns), All shows the whole trace.
+    void setStage(fusion::Stage stage);
+    fusion::Stage stage() const { return m_stage; }
 
     TimelineZoom *zoom() const { return m_zoom; }
     const TimelineModel &model(Side s) const { return m_model[s]; }
@@ -58,6 +69,12 @@ public:
     QString rangeSummary() const;  // both traces, for the label under the view
 
     std::optional<std::pair<Side, uint32_t>> selectedKernel() const { return m_selected; }
+    // The highlighted set (ascending ids of the stage; empty when a single kernel is selected) and
+    // the current kernel's place in its side's part of it (0-based; -1 without a set).
+    const std::vector<uint32_t> &highlighted(Side s) const { return m_highlight[s]; }
+    bool hasHighlight() const { return !m_highlight[SideA].empty() || !m_highlight[SideB].empty(); }
+    int highlightIndex() const;
+    QString highlightSummary() const;  // "Kernel 3 of 48 in A · 52 kernels in B", empty without a set
     bool hasSelection() const { return m_rangeSel || m_selected || m_selectedLayer; }  // anything F can fit
     QString toolTipAt(const QPoint &pos) const;
     QColor opColor(const QString &op) const;
@@ -67,14 +84,24 @@ public:
     QSize minimumSizeHint() const override;
 
 public slots:
-    // From outside (tables, pattern tree): highlights the kernel and brings it into view; emits nothing.
-    void selectKernel(Side side, uint32_t id, bool scrollTo = true);
+    // From outside (tables, pattern tree): selects the kernel and brings it into view; emits only
+    // selectionChanged. False (and nothing changes) for a kernel outside the stage.
+    bool selectKernel(Side side, uint32_t id, bool scrollTo = true);
+    // A set of kernels on both traces, highlighted; the first kernel of `side` (else of the other
+    // side) in the stage becomes the current one and comes into view. Kernels outside the stage are
+    // left out; false when none is left. One kernel in all is a plain selection.
+    bool selectKernels(const std::vector<uint32_t> &a, const std::vector<uint32_t> &b, Side side,
+                       bool scrollTo = true);
+    void selectNext();      // the next kernel of the set on the current kernel's side (N), wrapping
+    void selectPrevious();  // (P)
+    void clearHighlight();  // keeps the current kernel selected
     void fitSelection();  // the latest of range, kernel and layer selected
     void resetZoom();
     void zoomBack();
 
 signals:
     void kernelSelected(Side side, uint32_t id);  // by a click here
+    void selectionChanged();                      // the current kernel or the highlighted set, by any means
     void layerSelected(Side side, int layer);     // a band clicked
     void rangeSelectionChanged();
 
@@ -106,6 +133,13 @@ private:
     void layoutRows();
     void rebuildColours();
     void applyAlignment();
+    void applyStage();
+    void indexHighlight();
+    void fitStage(bool history);
+    void bringIntoView(Side side, uint32_t id);
+    void step(int delta);
+    void paintHighlight(QPainter &p, const Row &row, const TimelineTrack &track, const TimelineMapping &map,
+                        double off) const;
     std::optional<Hit> hitAt(const QPoint &pos) const;
     Side activeSide() const;
     void paintAxis(QPainter &p, const QRect &r, Side s) const;
@@ -132,7 +166,10 @@ private:
     bool m_cpuRows = true;
     int m_alignedPair = -1;
 
+    fusion::Stage m_stage = fusion::Stage::All;
     std::optional<std::pair<Side, uint32_t>> m_selected;
+    std::vector<uint32_t> m_highlight[2];                     // ascending kernel ids
+    std::vector<std::vector<uint32_t>> m_highlightPos[2];     // per track: positions in it, ascending
     std::optional<std::pair<Side, int>> m_selectedLayer;
     std::optional<std::pair<double, double>> m_rangeSel;
     enum class Selected { None, Range, Kernel, Layer } m_lastSelected = Selected::None;  // what F fits

@@ -1,13 +1,16 @@
 // The timeline's data side: tracks per stream sorted for binary search, range statistics checked
 // against values computed here from the raw kernel arrays (on the real Qwen pair too), and the
-// level-of-detail runs.
+// level-of-detail runs; the stage greys other stages' kernels without moving them, and the runs
+// never mix the two.
 #include "guitestsupport.h"
 #include "timelinelod.h"
 #include "timelinemodel.h"
 #include "timelinetestdata.h"
 
 #include <QTest>
+#include <limits>
 #include <map>
+#include <numeric>
 
 using namespace fusion;
 using namespace fusion::test;
@@ -71,6 +74,8 @@ private slots:
     void subPixelKernelsMergeIntoRunsColouredByTheWidest();
     void wideKernelsStayApartAndTheBaselineNeverMerges();
     void runsAreRebuiltOnlyWhenRangeOrWidthChange();
+    void aStageGreysTheOtherKernelsInPlaceAndCountsOnlyItsOwn();
+    void runsNeverMixAStagesKernelsWithGreyedOnes();
 };
 
 void TimelineModelTest::everyStreamGetsItsOwnSortedTrack()
@@ -190,6 +195,88 @@ void TimelineModelTest::runsAreRebuiltOnlyWhenRangeOrWidthChange()
     QCOMPARE(lod.rebuilds(), 4);
     lod.runs(track, 0, 10, 5010, 801);
     QCOMPARE(lod.rebuilds(), 4);
+}
+
+namespace {
+// Kernels 0..n-1 of 10 ns every 20 ns on one stream (stream 7), plus every third one on stream 3;
+// stages: the first 40 % prefill, the rest decode.
+std::shared_ptr<AnalyzedTrace> stagedTrace(size_t n)
+{
+    std::vector<TimelineKernel> k;
+    for (size_t i = 0; i < n; ++i)
+        k.push_back({i % 3 ? 7 : 3, Ns(i) * 20, 10, i % 2 ? "Elementwise" : "Dense GEMM"});
+    auto t = timelineTrace(std::move(k));
+    t->stages.ofKernel.resize(n);
+    for (size_t i = 0; i < n; ++i)
+        t->stages.ofKernel[i] = i < n * 2 / 5 ? Stage::Prefill : Stage::Decode;
+    t->stages.hasPrefill = t->stages.hasDecode = true;
+    return t;
+}
+} // namespace
+
+void TimelineModelTest::aStageGreysTheOtherKernelsInPlaceAndCountsOnlyItsOwn()
+{
+    const auto t = stagedTrace(1000);
+    TimelineModel m(t);
+    std::vector<std::vector<uint16_t>> allColours;
+    for (const auto &track : m.tracks())
+        allColours.push_back(track.colour);
+    for (Stage stage : {Stage::Decode, Stage::Prefill, Stage::All}) {
+        m.setStage(stage);
+        // Computed here from the stage of every kernel id.
+        size_t expected = 0;
+        Ns first = std::numeric_limits<Ns>::max(), last = 0;
+        for (uint32_t id = 0; id < 1000; ++id)
+            if (stage == Stage::All || t->stages.ofKernel[id] == stage) {
+                ++expected;
+                first = std::min(first, t->trace->store.kernels.start[id]);
+                last = std::max(last, t->trace->store.kernels.end(id));
+            }
+        QCOMPARE(m.stageKernelCount(), expected);
+        QCOMPARE(m.stageExtent(), std::make_pair(first, last));
+        size_t dimmed = 0;
+        for (size_t ti = 0; ti < m.tracks().size(); ++ti) {
+            const TimelineTrack &track = m.tracks()[ti];
+            for (size_t i = 0; i < track.size(); ++i) {
+                const uint32_t id = track.ids[i];
+                QCOMPARE(m.positionInTrack(id), i);  // nothing moved
+                const bool in = stage == Stage::All || t->stages.ofKernel[id] == stage;
+                QCOMPARE(m.inStage(id), in);
+                QCOMPARE(track.colour[i], in ? allColours[ti][i] : TimelineTrack::kDimmed);
+                dimmed += !in;
+            }
+        }
+        QCOMPARE(dimmed, 1000 - expected);
+        QCOMPARE(std::accumulate(m.tracks().begin(), m.tracks().end(), size_t(0),
+                                 [](size_t n, const TimelineTrack &x) { return n + x.dimmed; }),
+                 dimmed);
+        // Range statistics over everything count the stage's kernels only; over a range across the
+        // boundary (kernels 300..499), only those of the stage in it.
+        QCOMPARE(m.rangeStats(0, 1'000'000).count, uint64_t(expected));
+        const uint64_t across = m.rangeStats(300 * 20, 500 * 20).count;
+        QCOMPARE(across, uint64_t(stage == Stage::All ? 200 : 100));
+    }
+}
+
+void TimelineModelTest::runsNeverMixAStagesKernelsWithGreyedOnes()
+{
+    const auto t = stagedTrace(1000);
+    TimelineModel m(t);
+    m.setStage(Stage::Decode);
+    const TimelineTrack &track = m.tracks()[1];  // stream 7
+    QVERIFY(track.dimmed > 0 && track.dimmed < track.size());
+    // Zoomed out: 20 000 ns over 10 px, every kernel sub-pixel. Without the stage it is one run.
+    // The prefill kernels come first in time: one grey run holding exactly the greyed kernels,
+    // then one run of the stage's (stream 7 has the kernels i % 3 != 0: 266 of them before 400).
+    const auto runs = TimelineLod::build(track, 0, 20'000, 10, true);
+    QCOMPARE(runs.size(), size_t(2));
+    QCOMPARE(track.dimmed, size_t(266));
+    QCOMPARE(runs[0].colour, TimelineTrack::kDimmed);
+    QCOMPARE(size_t(runs[0].count), track.dimmed);
+    QVERIFY(runs[1].colour != TimelineTrack::kDimmed);
+    QCOMPARE(size_t(runs[1].count), track.size() - track.dimmed);
+    m.setStage(Stage::All);
+    QCOMPARE(TimelineLod::build(m.tracks()[1], 0, 20'000, 10, true).size(), size_t(1));
 }
 
 QTEST_MAIN(TimelineModelTest)
