@@ -182,6 +182,7 @@ private:
     };
     size_t eventChunks(Range range, const std::string &pattern);  // returns where the array closes
     size_t splitPoint(size_t first, const std::string &pattern) const;
+    size_t boundaryAfter(size_t from, const std::string &pattern) const;
     void absorb(Parser &&later);
     std::string_view readable(size_t want, bool &ended);
     std::optional<ParseResult> withoutNulTail();
@@ -241,6 +242,7 @@ private:
     uint64_t m_badEvents = 0;
     bool m_sawEvents = false;
     double m_fraction = 0.0;
+    bool m_reserved = false;  // the tables were sized for the rest of the file
     std::atomic<size_t> m_parsed{0};                 // bytes of this parser's range done (for progress)
     const std::atomic<size_t> *m_laterParsed = nullptr;  // the same for the second parser, while it runs
 };
@@ -721,10 +723,17 @@ bool Parser::chunked()
     const std::string pattern = std::string(all.substr(nl, first - nl)) + "{";
     const std::string head(all.substr(0, arrayOpen + 1));  // its bytes are dropped as parsing goes on
 
+    // Two chunks on one thread first: by then a second trace loaded at the same time (a comparison)
+    // is being parsed too, and the rest is not split.
+    const size_t probe = boundaryAfter(first + 2 * kChunkBytes, pattern);
     size_t arrayClose = std::string_view::npos;
-    const size_t split = splitPoint(first, pattern);
+    size_t split = std::string_view::npos;
+    if (probe != std::string_view::npos) {
+        eventChunks({first, probe}, pattern);
+        split = splitPoint(probe, pattern);
+    }
     if (split == std::string_view::npos) {
-        arrayClose = eventChunks({first}, pattern);
+        arrayClose = eventChunks({probe == std::string_view::npos ? first : probe}, pattern);
     } else {
         // The second half on a thread of its own, into a store of its own, appended to this one after.
         std::atomic<bool> stop{false};
@@ -734,7 +743,7 @@ bool Parser::chunked()
         m_laterParsed = &later.m_parsed;
         auto closed = std::async(std::launch::async, [&] { return later.eventChunks({split}, pattern); });
         try {
-            eventChunks({first, split}, pattern);
+            eventChunks({probe, split}, pattern);
             arrayClose = closed.get();  // its error, if any
         } catch (...) {
             stop = true;
@@ -853,7 +862,8 @@ size_t Parser::eventChunks(Range range, const std::string &pattern)
             throw Cancelled();
         // Sized from the first chunk for everything from range.first on (this store takes the later
         // half's rows too).
-        if (start == range.first && m_bytes.sizeEstimate() > end) {
+        if (!m_reserved && m_bytes.sizeEstimate() > end) {
+            m_reserved = true;
             try {
                 m_result.store.reserveScaled(1.05 * double(m_bytes.sizeEstimate() - range.first) / double(end - range.first));
             } catch (const std::bad_alloc &) {
@@ -881,9 +891,17 @@ size_t Parser::splitPoint(size_t first, const std::string &pattern) const
                           && std::thread::hardware_concurrency() >= 2 && g_parsing.load() == 1 ? 2 : 1;
     if (threads < 2 || !ended || m_bytes.isStreamed())
         return std::string_view::npos;
-    const std::string_view all(m_bytes.data(), size);
-    for (size_t cand = all.find(pattern, first + (size - first) / 2); cand != std::string_view::npos;
-         cand = all.find(pattern, cand + 1)) {
+    return boundaryAfter(first + (size - first) / 2, pattern);
+}
+
+// The start of the first event at or after `from` in a file read whole (npos: none, or not read whole).
+size_t Parser::boundaryAfter(size_t from, const std::string &pattern) const
+{
+    bool ended = false;
+    const std::string_view all(m_bytes.data(), m_bytes.waitFor(0, ended));
+    if (!ended)
+        return std::string_view::npos;
+    for (size_t cand = all.find(pattern, from); cand != std::string_view::npos; cand = all.find(pattern, cand + 1)) {
         const size_t prev = all.find_last_not_of(" \t\r\n", cand);
         if (prev != std::string_view::npos && all[prev] == ',')
             return cand + pattern.size() - 1;
@@ -920,6 +938,7 @@ void Parser::reset()
     m_sawEvents = false;
     m_parsed = 0;
     m_laterParsed = nullptr;
+    m_reserved = false;
 }
 
 ParseResult Parser::run()

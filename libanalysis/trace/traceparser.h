@@ -18,7 +18,7 @@ struct ParseOptions {
     size_t chunkBytes = size_t(32) << 20;
     // Threads that parse the event array of a file read whole (a mapped one): 1, or 2 (the two halves
     // in parallel, then merged). 0: two when the file has 8 chunks or more, the machine two cores,
-    // and no other trace is being parsed at the time (a comparison already loads one per core).
+    // and no other trace is being parsed once its first two chunks are (a comparison loads one per core).
     int threads = 0;
 };
 
