@@ -3,7 +3,7 @@
 # Idempotent and quiet: when everything is present it only runs dpkg-query.
 set -eu
 PKGS="build-essential cmake ninja-build pkg-config python3 \
-qt6-base-dev qt6-charts-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n \
+qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n \
 libgl1-mesa-dev libsimdjson-dev libyaml-cpp-dev libarchive-dev zlib1g-dev zstd xvfb xauth time \
 dpkg-dev file"
 missing=""
