@@ -107,81 +107,121 @@ void FusionTreeModel::build()
     m_top.clear();
     if (!m_comparison || !m_trace[0] || !m_trace[1])
         return;
-    const auto &findings = m_comparison->findings;
-    for (size_t f = 0; f < findings.size(); ++f) {
-        const FusionFinding &finding = findings[f];
-        const Side fused = sideOf(finding.fusedSide), unfused = otherSide(fused);
-        const std::vector<uint32_t> *scope[2] = {&finding.aKernels, &finding.bKernels};
-        Node top;
-        top.kind = Finding;
-        top.finding = int(f);
-        top.side = fused;
-        top.ids = *scope[fused];
-        const int parent = addNode(std::move(top));
+    for (size_t f = 0; f < m_comparison->findings.size(); ++f)
+        buildFinding(int(f));
+    for (size_t e = 0; e < m_comparison->extraWork.size(); ++e)
+        buildExtraWork(int(e));
+}
 
-        if (!finding.evidence.empty()) {
-            Node n;
-            n.kind = Evidence;
-            n.parent = parent;
-            n.finding = int(f);
-            n.text = QString::fromStdString(finding.evidence);
-            addNode(std::move(n));
-        }
-        auto addKernelGroup = [&](NodeKind kind, Side side, const std::vector<std::string> &names, const QString &title) {
-            if (names.empty())
-                return;
-            Node g;
-            g.kind = Group;
-            g.parent = parent;
-            g.finding = int(f);
-            g.side = side;
-            g.text = title.arg(sideLabel(side)).arg(names.size());
-            const int group = addNode(std::move(g));
-            for (const std::string &name : names) {
-                Node n;
-                n.kind = kind;
-                n.parent = group;
-                n.finding = int(f);
-                n.side = side;
-                n.ids = kernelsNamed(side, name, *scope[side]);
-                // The short name with its functor ("vectorized_elementwise_kernel [pow]"); op names
-                // (components without a kernel) and the full name stay as they are.
-                n.text = QString::fromStdString(
-                    n.ids.empty() ? demangle(name)
-                                  : shortKernelName(name, m_trace[side]->classes.ofKernel(n.ids.front()).detail));
-                for (uint32_t id : n.ids)
-                    n.total += m_trace[side]->trace->store.kernels.dur[id];
-                m_nodes[size_t(group)].ids.insert(m_nodes[size_t(group)].ids.end(), n.ids.begin(), n.ids.end());
-                addNode(std::move(n));
-            }
-            std::sort(m_nodes[size_t(group)].ids.begin(), m_nodes[size_t(group)].ids.end());
-        };
-        addKernelGroup(FusedKernel, fused, finding.fusedKernels, tr("Fused kernels in %1 (%2)"));
-        addKernelGroup(UnfusedComponent, unfused, finding.unfusedComponents, tr("Unfused components in %1 (%2)"));
-        if (!finding.locations.empty()) {
-            Node g;
-            g.kind = Group;
-            g.parent = parent;
-            g.finding = int(f);
-            g.text = tr("Source locations (%1)").arg(finding.locations.size());
-            const int group = addNode(std::move(g));
-            for (const std::string &loc : finding.locations) {
-                Node n;
-                n.kind = Location;
-                n.parent = group;
-                n.finding = int(f);
-                n.text = QString::fromStdString(loc);
-                addNode(std::move(n));
-            }
-        }
+FusionTreeModel::Node FusionTreeModel::childOf(int parent, NodeKind kind) const
+{
+    Node n;
+    n.kind = kind;
+    n.parent = parent;
+    n.finding = m_nodes[size_t(parent)].finding;
+    n.extra = m_nodes[size_t(parent)].extra;
+    return n;
+}
+
+void FusionTreeModel::addText(int parent, const QString &text)
+{
+    Node n = childOf(parent, Evidence);
+    n.text = text;
+    addNode(std::move(n));
+}
+
+void FusionTreeModel::addKernelGroup(int parent, NodeKind kind, Side side, const std::vector<std::string> &names,
+                                     const std::vector<uint32_t> &scope, const QString &title)
+{
+    if (names.empty())
+        return;
+    Node g = childOf(parent, Group);
+    g.side = side;
+    g.text = title.arg(sideLabel(side)).arg(names.size());
+    const int group = addNode(std::move(g));
+    for (const std::string &name : names) {
+        Node n = childOf(group, kind);
+        n.side = side;
+        n.ids = kernelsNamed(side, name, scope);
+        // The short name with its functor ("vectorized_elementwise_kernel [pow]"); op names
+        // (components without a kernel) and the full name stay as they are.
+        n.text = QString::fromStdString(
+            n.ids.empty() ? demangle(name) : shortKernelName(name, m_trace[side]->classes.ofKernel(n.ids.front()).detail));
+        for (uint32_t id : n.ids)
+            n.total += m_trace[side]->trace->store.kernels.dur[id];
+        m_nodes[size_t(group)].ids.insert(m_nodes[size_t(group)].ids.end(), n.ids.begin(), n.ids.end());
+        addNode(std::move(n));
     }
+    std::sort(m_nodes[size_t(group)].ids.begin(), m_nodes[size_t(group)].ids.end());
+}
+
+void FusionTreeModel::addLocations(int parent, const std::vector<std::string> &locations)
+{
+    if (locations.empty())
+        return;
+    Node g = childOf(parent, Group);
+    g.text = tr("Source locations (%1)").arg(locations.size());
+    const int group = addNode(std::move(g));
+    for (const std::string &loc : locations) {
+        Node n = childOf(group, Location);
+        n.text = QString::fromStdString(loc);
+        addNode(std::move(n));
+    }
+}
+
+void FusionTreeModel::buildFinding(int f)
+{
+    const FusionFinding &finding = m_comparison->findings[size_t(f)];
+    const Side fused = sideOf(finding.fusedSide), unfused = otherSide(fused);
+    const std::vector<uint32_t> *scope[2] = {&finding.aKernels, &finding.bKernels};
+    Node top;
+    top.kind = Finding;
+    top.finding = f;
+    top.side = fused;
+    top.ids = *scope[fused];
+    const int parent = addNode(std::move(top));
+    if (!finding.evidence.empty())
+        addText(parent, QString::fromStdString(finding.evidence));
+    addText(parent, tr("Saves %1: the unfused runs take %2 in %3, the fused kernels %4 in %5")
+                        .arg(Units::duration(finding.timeAtStake), Units::duration(finding.unfusedTotal), sideLabel(unfused),
+                             Units::duration(finding.fusedTotal), sideLabel(fused)));
+    addKernelGroup(parent, FusedKernel, fused, finding.fusedKernels, *scope[fused], tr("Fused kernels in %1 (%2)"));
+    addKernelGroup(parent, UnfusedComponent, unfused, finding.unfusedComponents, *scope[unfused],
+                   tr("Unfused components in %1 (%2)"));
+    addLocations(parent, finding.locations);
+}
+
+void FusionTreeModel::buildExtraWork(int e)
+{
+    const ExtraWork &extra = m_comparison->extraWork[size_t(e)];
+    const Side side = sideOf(extra.side);
+    const std::vector<uint32_t> &ids = side == SideA ? extra.aKernels : extra.bKernels;
+    Node top;
+    top.kind = ExtraWorkItem;
+    top.extra = e;
+    top.side = side;
+    top.ids = ids;
+    const int parent = addNode(std::move(top));
+    if (!extra.evidence.empty())
+        addText(parent, QString::fromStdString(extra.evidence));
+    addKernelGroup(parent, UnfusedComponent, side, extra.kernels, ids, tr("Kernels in %1 (%2)"));
+    addLocations(parent, extra.locations);
 }
 
 const FusionFinding *FusionTreeModel::findingAt(const QModelIndex &index) const
 {
     if (!index.isValid() || !m_comparison)
         return nullptr;
-    return &m_comparison->findings[size_t(m_nodes[size_t(index.internalId())].finding)];
+    const int f = m_nodes[size_t(index.internalId())].finding;
+    return f < 0 ? nullptr : &m_comparison->findings[size_t(f)];
+}
+
+const ExtraWork *FusionTreeModel::extraWorkAt(const QModelIndex &index) const
+{
+    if (!index.isValid() || !m_comparison)
+        return nullptr;
+    const int e = m_nodes[size_t(index.internalId())].extra;
+    return e < 0 ? nullptr : &m_comparison->extraWork[size_t(e)];
 }
 
 SourceLocation FusionTreeModel::locationAt(const QModelIndex &index) const
@@ -272,17 +312,53 @@ QVariant FusionTreeModel::findingData(const Node &n, int column, int role) const
             return Units::csvMicroseconds(f.timeAtStake);
         return qint64(f.timeAtStake);
     case Confidence:
-        if (role == ModelRoles::Sort)  // high > medium > low, not alphabetical
-            return f.confidence == "high" ? 3 : f.confidence == "medium" ? 2 : f.confidence == "low" ? 1 : 0;
+        return confidenceData(f.confidence, role);
+    }
+    return {};
+}
+
+QVariant FusionTreeModel::confidenceData(const std::string &confidence, int role)
+{
+    if (role == ModelRoles::Sort)  // high > medium > low, not alphabetical
+        return confidence == "high" ? 3 : confidence == "medium" ? 2 : confidence == "low" ? 1 : 0;
+    if (role == ModelRoles::Export)
+        return QString::fromStdString(confidence);
+    if (confidence == "high")
+        return tr("high");
+    if (confidence == "medium")
+        return tr("medium");
+    if (confidence == "low")
+        return tr("low");
+    return QString::fromStdString(confidence);
+}
+
+QVariant FusionTreeModel::extraWorkData(const Node &n, int column, int role) const
+{
+    const ExtraWork &e = m_comparison->extraWork[size_t(n.extra)];
+    const bool exporting = role == ModelRoles::Export;
+    switch (column) {
+    case Pattern:
+        return tr("Extra work: %1").arg(QString::fromStdString(e.cpuOp.empty() ? e.operation : e.cpuOp + " (" + e.operation + ")"));
+    case FusedSide:
         if (exporting)
-            return QString::fromStdString(f.confidence);
-        if (f.confidence == "high")
-            return tr("high");
-        if (f.confidence == "medium")
-            return tr("medium");
-        if (f.confidence == "low")
-            return tr("low");
-        return QString::fromStdString(f.confidence);
+            return QString(QLatin1Char(e.side));
+        return (e.side == 'b' ? tr("only B: %1") : tr("only A: %1")).arg(sideLabel(sideOf(e.side)));
+    case Methods:
+        if (exporting)
+            return QString::fromLatin1(e.explained ? "no_counterpart_op" : "unexplained");
+        return e.explained ? tr("no such op on the other side") : tr("unexplained");
+    case Count:
+        if (role == Qt::DisplayRole)
+            return Units::count(e.count);
+        return qulonglong(e.count);
+    case TimeAtStake:
+        if (role == Qt::DisplayRole)
+            return Units::duration(e.total);
+        if (exporting)
+            return Units::csvMicroseconds(e.total);
+        return qint64(e.total);
+    case Confidence:
+        return confidenceData(e.confidence, role);
     }
     return {};
 }
@@ -299,6 +375,8 @@ QVariant FusionTreeModel::data(const QModelIndex &index, int role) const
     case ModelRoles::Sort:
         if (n.kind == Finding)
             return findingData(n, column, role);
+        if (n.kind == ExtraWorkItem)
+            return extraWorkData(n, column, role);
         if (column == Pattern)
             return n.text;
         if ((n.kind == FusedKernel || n.kind == UnfusedComponent) && !n.ids.empty()) {
@@ -313,6 +391,8 @@ QVariant FusionTreeModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         if (n.kind == Finding)
             return QString::fromStdString(m_comparison->findings[size_t(n.finding)].evidence);
+        if (n.kind == ExtraWorkItem)
+            return QString::fromStdString(m_comparison->extraWork[size_t(n.extra)].evidence);
         if (n.kind == FusedKernel || n.kind == UnfusedComponent)
         {
             if (n.ids.empty())
@@ -325,13 +405,18 @@ QVariant FusionTreeModel::data(const QModelIndex &index, int role) const
             return tr("%1\nActivate to open the file, or to see the stack").arg(n.text);
         return n.text;
     case Qt::DecorationRole:
-        if (n.kind == Finding && column == FusedSide)
-            return sideDot(sideOf(m_comparison->findings[size_t(n.finding)].fusedSide));
+        if ((n.kind == Finding || n.kind == ExtraWorkItem) && column == FusedSide)
+            return sideDot(n.side);
         return {};
     case Qt::FontRole:
         if (n.kind == Finding && column == Pattern) {
             QFont f;
             f.setBold(true);
+            return f;
+        }
+        if (n.kind == ExtraWorkItem && column == Pattern) {
+            QFont f;
+            f.setItalic(true);
             return f;
         }
         if (n.kind == Group || n.kind == Evidence) {
@@ -381,6 +466,6 @@ QVariant FusionTreeModel::headerData(int section, Qt::Orientation orientation, i
         return QString::fromLatin1(names[section]);
     }
     if (role == Qt::ToolTipRole && section == TimeAtStake)
-        return tr("GPU time the unfused side spends on the components the other side fuses");
+        return tr("What fusing would save: the unfused runs' time minus the fused kernels' time (for extra work: its time)");
     return {};
 }

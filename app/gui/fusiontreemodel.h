@@ -1,7 +1,9 @@
 #pragma once
 // The fusion-pattern tree: one row per finding (operation, fused side, methods, count, time at stake,
 // confidence) with children for its evidence, the fused kernels, the unfused components and the
-// source locations. Kernel items carry their kernel ids so activating one can select it elsewhere.
+// source locations; then one row per piece of extra work (kernels one side runs with no counterpart
+// and no fused kernel on the other), with its kernels and locations. Kernel items carry their kernel
+// ids so activating one can select it elsewhere.
 #include "compare/comparison.h"
 #include "side.h"
 
@@ -12,7 +14,7 @@ class FusionTreeModel : public QAbstractItemModel {
     Q_OBJECT
 public:
     enum Column { Pattern, FusedSide, Methods, Count, TimeAtStake, Confidence, ColumnCount };
-    enum NodeKind { Finding, Evidence, Group, FusedKernel, UnfusedComponent, Location };
+    enum NodeKind { Finding, Evidence, Group, FusedKernel, UnfusedComponent, Location, ExtraWorkItem };
 
     explicit FusionTreeModel(QObject *parent = nullptr);
 
@@ -22,6 +24,7 @@ public:
     // A source-location item resolved against either trace's attribution (file, line and stack).
     fusion::SourceLocation locationAt(const QModelIndex &index) const;
     const fusion::FusionFinding *findingAt(const QModelIndex &index) const;
+    const fusion::ExtraWork *extraWorkAt(const QModelIndex &index) const;
 
     QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
     QModelIndex parent(const QModelIndex &child) const override;
@@ -35,7 +38,8 @@ private:
         NodeKind kind = Finding;
         int parent = -1;             // node index, -1 for a finding
         int row = 0;                 // row under its parent
-        int finding = 0;             // index into the comparison's findings
+        int finding = -1;            // index into the comparison's findings, -1 under extra work
+        int extra = -1;              // index into its extra work, -1 under a finding
         std::vector<int> children;   // node indices
         QString text;                // column 0 of items other than findings
         Side side = SideA;           // side of the kernel ids
@@ -43,10 +47,19 @@ private:
         fusion::Ns total = 0;        // their GPU time
     };
     int addNode(Node node);
+    Node childOf(int parent, NodeKind kind) const;  // kind, parent and its finding / extra work
     void build();
+    void buildFinding(int f);
+    void buildExtraWork(int e);
+    void addKernelGroup(int parent, NodeKind kind, Side side, const std::vector<std::string> &names,
+                        const std::vector<uint32_t> &scope, const QString &title);
+    void addLocations(int parent, const std::vector<std::string> &locations);
+    void addText(int parent, const QString &text);
     std::vector<uint32_t> kernelsNamed(Side side, const std::string &name, const std::vector<uint32_t> &scope) const;
     QString sideLabel(Side side) const;
     QVariant findingData(const Node &n, int column, int role) const;
+    QVariant extraWorkData(const Node &n, int column, int role) const;
+    static QVariant confidenceData(const std::string &confidence, int role);
 
     std::shared_ptr<const fusion::AnalyzedTrace> m_trace[2];
     std::shared_ptr<const fusion::Comparison> m_comparison;

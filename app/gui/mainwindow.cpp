@@ -99,8 +99,9 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
         m_compareProgress->hide();
         m_messageBar->clearMessage(QStringLiteral("compare"));
         const auto &c = *m_comparison->comparison;
-        m_statusLabel->setText(tr("Compared: %n fusion pattern(s), %1 aligned layer pairs", nullptr,
+        m_statusLabel->setText(tr("Compared: %n fusion pattern(s), %1 extra-work item(s), %2 aligned layer pairs", nullptr,
                                   int(c.findings.size()))
+                                   .arg(c.extraWork.size())
                                    .arg(c.layers.pairs.size()));
         refreshViews();
         notifyIfIdle();
@@ -950,16 +951,19 @@ void MainWindow::showFusionDetails(const QModelIndex &index)
 {
     const QModelIndex source = m_fusionProxy->mapToSource(index);
     const FusionFinding *finding = m_fusionModel->findingAt(source);
-    if (!finding) {
+    const ExtraWork *extra = m_fusionModel->extraWorkAt(source);
+    if (!finding && !extra) {
         m_fusionDetails->setPlainText(m_comparison ? tr("The traces show no fusion differences.")
                                                    : tr("Fusion patterns appear once trace A and trace B are compared."));
         return;
     }
     const int kind = source.data(ModelRoles::NodeKind).toInt();
+    const std::string &title = finding ? finding->operation : (extra->cpuOp.empty() ? extra->operation : extra->cpuOp);
     QString html = QStringLiteral("<p><b>%1</b> — %2</p>")
-                       .arg(QString::fromStdString(finding->operation).toHtmlEscaped(),
-                            QString::fromStdString(finding->evidence).toHtmlEscaped());
-    if (kind != FusionTreeModel::Finding && kind != FusionTreeModel::Evidence) {
+                       .arg((finding ? QString::fromStdString(title) : tr("Extra work: %1").arg(QString::fromStdString(title)))
+                                .toHtmlEscaped(),
+                            QString::fromStdString(finding ? finding->evidence : extra->evidence).toHtmlEscaped());
+    if (kind != FusionTreeModel::Finding && kind != FusionTreeModel::ExtraWorkItem && kind != FusionTreeModel::Evidence) {
         const QString item = m_fusionModel->index(source.row(), 0, source.parent()).data().toString();
         html += QStringLiteral("<p><tt>%1</tt></p>").arg(item.toHtmlEscaped());
         if (kind == FusionTreeModel::Location) {

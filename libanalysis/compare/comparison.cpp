@@ -1,5 +1,7 @@
 #include "compare/comparison.h"
 #include "align/sequencealign.h"
+#include "compare/kernelalignment.h"
+#include "compare/orientation.h"
 #include "fusion/fusiondetector.h"
 #include "trace/traceerror.h"
 
@@ -69,166 +71,6 @@ double mixSimilarity(const std::vector<std::pair<uint32_t, uint32_t>> &x, const 
     return all ? double(shared) / double(all) : 0.0;
 }
 
-// GEMMs before the layer's attention project Q/K/V; the first after it is O; the last is FFN down;
-// those between are FFN up / gate.
-std::vector<std::string> gemmRoles(const AnalyzedTrace &t, const Layer &l)
-{
-    std::vector<std::string> roles(l.kernels.size());
-    int attention = -1;
-    std::vector<size_t> gemms;
-    for (size_t i = 0; i < l.kernels.size(); ++i) {
-        const std::string &op = t.classes.opOf(l.kernels[i]);
-        if (attention < 0 && op.rfind("Attention", 0) == 0)
-            attention = int(i);
-        if (op.find("GEMM") != std::string::npos)
-            gemms.push_back(i);
-    }
-    if (attention < 0)
-        return roles;
-    std::vector<size_t> after;
-    for (size_t g : gemms)
-        (int(g) < attention ? roles[g] = "QKV" : (after.push_back(g), roles[g]));
-    for (size_t k = 0; k < after.size(); ++k)
-        roles[after[k]] = k == 0 ? "O" : k + 1 == after.size() ? "FFN down" : "FFN up";
-    return roles;
-}
-
-// GEMMs, attention, communication and fused ops anchor a layer's alignment; the many small
-// elementwise / memory / reduce kernels must not pair across them (the reward for 3 anchors
-// outweighs any run of small pairs found on the far side of them).
-int alignmentWeight(const std::string &op)
-{
-    static const char *light[] = {"Elementwise", "Memory", "Reduce", "Indexing", "Other", "Copy"};
-    for (const char *l : light)
-        if (op.find(l) != std::string::npos)
-            return 2;
-    return 12;
-}
-
-// A gated-activation kernel (silu_and_mul) and a plain activation kernel (silu) compute the same
-// activation; pairing them leaves the separate mul as the one-sided difference, which is the fusion.
-enum class Activation : uint8_t { None, Gated, Plain };
-
-Activation activationOf(const KernelClass &c)
-{
-    if (c.op == "SwiGLU")
-        return Activation::Gated;
-    if (c.op == "Activation" || (c.op == "Elementwise" && (c.detail == "silu" || c.detail == "gelu")))
-        return Activation::Plain;
-    return Activation::None;
-}
-
-// Aligns the kernels of two layers. The score of a pair reads only the op and activation kind of
-// the two classes, so classes are reduced to tokens of those (numbered across both traces) and
-// scores come from a token × token table. Layers with the same token sequences align the same
-// way, and a trace repeats a few layer shapes thousands of times: each pair of shapes is aligned once.
-class KernelAligner {
-public:
-    KernelAligner(const AnalyzedTrace &a, const AnalyzedTrace &b) : m_a(a), m_b(b)
-    {
-        m_tokenOfClassA = tokensOf(a.classes);
-        m_tokenOfClassB = tokensOf(b.classes);
-        const size_t n = m_tokens.size();
-        m_score.resize(n * n);
-        for (size_t x = 0; x < n; ++x)
-            for (size_t y = 0; y < n; ++y)
-                m_score[x * n + y] = score(m_tokens[x], m_tokens[y]);
-    }
-
-    const std::vector<AlignStep> &align(const Layer &x, const Layer &y)
-    {
-        auto key = std::make_pair(sequence(m_a, m_tokenOfClassA, x), sequence(m_b, m_tokenOfClassB, y));
-        auto it = m_alignments.find(key);
-        if (it == m_alignments.end()) {
-            const std::vector<uint32_t> &sx = key.first, &sy = key.second;
-            const size_t n = m_tokens.size();
-            auto steps = alignWeighted(sx.size(), sy.size(), [&](size_t i, size_t j) { return m_score[sx[i] * n + sy[j]]; });
-            it = m_alignments.emplace(std::move(key), std::move(steps)).first;
-        }
-        return it->second;
-    }
-
-private:
-    struct Token {
-        std::string op;
-        Activation activation;
-        auto operator<=>(const Token &) const = default;
-    };
-
-    static int score(const Token &x, const Token &y)
-    {
-        if (x.op == y.op)
-            return alignmentWeight(x.op);
-        const auto sameActivation = [](const Token &gated, const Token &plain) {
-            return gated.activation == Activation::Gated && plain.activation == Activation::Plain;
-        };
-        return sameActivation(x, y) || sameActivation(y, x) ? 6 : 0;
-    }
-
-    std::vector<uint32_t> tokensOf(const TraceClassification &classes)
-    {
-        std::vector<uint32_t> out;
-        out.reserve(classes.classes.size());
-        for (const KernelClass &c : classes.classes) {
-            Token t{c.op, activationOf(c)};
-            auto [it, fresh] = m_tokenIndex.try_emplace(t, uint32_t(m_tokens.size()));
-            if (fresh)
-                m_tokens.push_back(std::move(t));
-            out.push_back(it->second);
-        }
-        return out;
-    }
-
-    static std::vector<uint32_t> sequence(const AnalyzedTrace &t, const std::vector<uint32_t> &tokenOfClass, const Layer &l)
-    {
-        std::vector<uint32_t> out;
-        out.reserve(l.kernels.size());
-        for (uint32_t id : l.kernels)
-            out.push_back(tokenOfClass[t.classes.classOfKernel[id]]);
-        return out;
-    }
-
-    const AnalyzedTrace &m_a, &m_b;
-    std::vector<Token> m_tokens;
-    std::map<Token, uint32_t> m_tokenIndex;
-    std::vector<uint32_t> m_tokenOfClassA, m_tokenOfClassB;
-    std::vector<int> m_score;  // m_tokens.size() squared
-    std::map<std::pair<std::vector<uint32_t>, std::vector<uint32_t>>, std::vector<AlignStep>> m_alignments;
-};
-
-std::vector<KernelPair> alignKernels(const AnalyzedTrace &a, const Layer &la, const AnalyzedTrace &b, const Layer &lb,
-                                     KernelAligner &aligner)
-{
-    const std::vector<AlignStep> &steps = aligner.align(la, lb);
-    const auto rolesA = gemmRoles(a, la), rolesB = gemmRoles(b, lb);
-    std::vector<KernelPair> out;
-    out.reserve(steps.size());
-    for (const AlignStep &s : steps) {
-        KernelPair p;
-        if (s.a >= 0) {
-            const uint32_t id = la.kernels[size_t(s.a)];
-            p.aKernels.push_back(id);
-            p.aName = a.trace->store.str(a.trace->store.kernels.name[id]);
-            p.aTotal = a.trace->store.kernels.dur[id];
-            p.op = a.classes.opOf(id);
-            p.detail = rolesA[size_t(s.a)];
-        }
-        if (s.b >= 0) {
-            const uint32_t id = lb.kernels[size_t(s.b)];
-            p.bKernels.push_back(id);
-            p.bName = b.trace->store.str(b.trace->store.kernels.name[id]);
-            p.bTotal = b.trace->store.kernels.dur[id];
-            if (p.op.empty())
-                p.op = b.classes.opOf(id);
-            if (p.detail.empty())
-                p.detail = rolesB[size_t(s.b)];
-        }
-        p.sameKernel = !p.isGap() && p.aName == p.bName;
-        out.push_back(std::move(p));
-    }
-    return out;
-}
-
 LayerAlignment alignLayers(const AnalyzedTrace &a, const AnalyzedTrace &b, Stage stage,
                            const std::function<bool(double)> &progress)
 {
@@ -290,7 +132,7 @@ LayerAlignment alignLayers(const AnalyzedTrace &a, const AnalyzedTrace &b, Stage
         p.bTotal = y.total;
         p.aKernels = uint32_t(x.kernels.size());
         p.bKernels = uint32_t(y.kernels.size());
-        p.kernels = alignKernels(a, x, b, y, aligner);
+        p.kernels = aligner.align(x, y);
         out.pairs.push_back(std::move(p));
     }
     return out;
@@ -316,7 +158,9 @@ NameTotals totalsByName(const AnalyzedTrace &t, Stage stage)
     return out;
 }
 
-std::string statusOf(Ns a, Ns b)
+}  // namespace
+
+std::string opStatus(Ns a, Ns b)
 {
     if (a == 0 && b == 0)
         return "similar";
@@ -328,18 +172,16 @@ std::string statusOf(Ns a, Ns b)
     return r > kSlowerRatio ? "slower" : r < kFasterRatio ? "faster" : "similar";
 }
 
-} // namespace
+namespace {
 
-Comparison compareTraces(const AnalyzedTrace &a, const AnalyzedTrace &b, const CompareOptions &o)
+// The comparison in the orientation given: every table, then the findings.
+Comparison compareOriented(const AnalyzedTrace &a, const AnalyzedTrace &b, const CompareOptions &o,
+                           const std::string &labelA, const std::string &labelB)
 {
     Comparison c;
     c.stage = o.stage;
-    c.labelA = o.labelA.empty() ? a.trace->displayLabel() : o.labelA;
-    c.labelB = o.labelB.empty() ? b.trace->displayLabel() : o.labelB;
-    if (c.labelA == c.labelB) {  // the same file twice, or two files of one name: keep them apart
-        c.labelA += " [A]";
-        c.labelB += " [B]";
-    }
+    c.labelA = labelA;
+    c.labelB = labelB;
     auto step = [&](double f) {
         if (o.progress && !o.progress(f))
             throw Cancelled();
@@ -377,7 +219,7 @@ Comparison compareTraces(const AnalyzedTrace &a, const AnalyzedTrace &b, const C
     }
     for (auto &[op, r] : ops) {
         r.op = op;
-        r.status = statusOf(r.aTotal, r.bTotal);
+        r.status = opStatus(r.aTotal, r.bTotal);
         c.ops.push_back(r);
     }
     std::sort(c.ops.begin(), c.ops.end(), [](const OpRow &x, const OpRow &y) {
@@ -393,27 +235,45 @@ Comparison compareTraces(const AnalyzedTrace &a, const AnalyzedTrace &b, const C
     });
 
     step(0.8);
-    c.findings = detectFusions(a, b, c, o.stage);
+    detectFusions(a, b, c);
     step(0.95);
-    c.modules = compareModules(a, b);
+    c.modules = compareModules(a, b, c);
+    return c;
+}
+
+} // namespace
+
+Comparison compareTraces(const AnalyzedTrace &a, const AnalyzedTrace &b, const CompareOptions &o)
+{
+    std::string labelA = o.labelA.empty() ? a.trace->displayLabel() : o.labelA;
+    std::string labelB = o.labelB.empty() ? b.trace->displayLabel() : o.labelB;
+    if (labelA == labelB) {  // the same file twice, or two files of one name: keep them apart
+        labelA += " [A]";
+        labelB += " [B]";
+    }
+    const bool swap = o.canonicalOrder && canonicallyFirst(b, a);
+    Comparison c = swap ? mirrored(compareOriented(b, a, o, labelB, labelA)) : compareOriented(a, b, o, labelA, labelB);
+    c.layers.method = a.layers.method + " / " + b.layers.method;
 
     // Warnings in the spirit of the reference analyzer: what limits the comparison's evidence.
+    std::vector<std::string> warnings;
     for (const auto *t : {&a, &b}) {
         const std::string who = t == &a ? c.labelA : c.labelB;
         if (!t->stages.hasPrefill && !t->stages.hasDecode)
-            c.warnings.push_back(who + ": no phase annotations (prefill/decode); stages are not separated");
+            warnings.push_back(who + ": no phase annotations (prefill/decode); stages are not separated");
         if (!t->summary.hasPythonStacks)
-            c.warnings.push_back(who + ": no Python stacks; findings carry no source locations");
+            warnings.push_back(who + ": no Python stacks; findings carry no source locations");
         if (t->classes.classifiedShare < 0.8)
-            c.warnings.push_back(who + ": " + std::to_string(int(100 * (1 - t->classes.classifiedShare) + 0.5))
-                                 + " % of kernel time is unclassified (Other); extend the registry with --registry");
+            warnings.push_back(who + ": " + std::to_string(int(100 * (1 - t->classes.classifiedShare) + 0.5))
+                               + " % of kernel time is unclassified (Other); extend the registry with --registry");
         if (t->layers.method == "none" || t->layers.layers.size() < 2)
-            c.warnings.push_back(who + ": layer detection failed; kernels are compared as one sequence");
+            warnings.push_back(who + ": layer detection failed; kernels are compared as one sequence");
     }
     if (o.stage != Stage::All)
         for (const auto *t : {&a, &b})
             if (!t->stages.hasPrefill && !t->stages.hasDecode)
-                c.warnings.push_back((t == &a ? c.labelA : c.labelB) + ": --stage ignored, the trace has no stages");
+                warnings.push_back((t == &a ? c.labelA : c.labelB) + ": --stage ignored, the trace has no stages");
+    c.warnings.insert(c.warnings.begin(), warnings.begin(), warnings.end());
     return c;
 }
 

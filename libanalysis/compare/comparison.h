@@ -2,6 +2,7 @@
 // Two analysed traces compared (SPEC §3): aligned layers, aligned kernels inside them, the operation,
 // layer and same-kernel tables, and fusion findings from all five detection methods, merged.
 #include "compare/analyzedtrace.h"
+#include "compare/kernelalignment.h"
 #include "compare/modulecomparison.h"
 
 #include <functional>
@@ -9,17 +10,6 @@
 #include <vector>
 
 namespace fusion {
-
-struct KernelPair {
-    std::string op;                      // operation (both sides agree, or the side present)
-    std::string detail;                  // QKV / O / FFN up / FFN down / … when it can be told
-    std::vector<uint32_t> aKernels, bKernels;  // kernel ids (empty on a gap side)
-    std::string aName, bName;            // representative raw names ("" on a gap side)
-    Ns aTotal = 0, bTotal = 0;
-    bool sameKernel = false;             // identical kernel names on both sides
-    bool isGap() const { return aKernels.empty() || bKernels.empty(); }
-    double ratio() const { return aTotal > 0 && bTotal > 0 ? double(bTotal) / double(aTotal) : 0.0; }  // B / A
-};
 
 struct LayerPair {
     int32_t a = -1, b = -1;              // layer indices, -1 for a one-sided layer
@@ -48,29 +38,66 @@ struct SameKernelRow {
     Ns aTotal = 0, bTotal = 0;
 };
 
+// A fusion one side does and the other does not, derived from the kernel alignment: every
+// occurrence is a run of kernels on the unfused side that one kernel (or fewer kernels) on the
+// fused side replaces, in aligned layers. Kernels both sides run alike never appear in it.
 struct FusionFinding {
-    std::string operation;               // e.g. "RMSNorm+GEMM"
+    std::string operation;               // e.g. "pow + mean", "Dense GEMM + Reduce", "RMSNorm+GEMM"
     char fusedSide = 'a';                // 'a' or 'b': the side that fuses
-    std::vector<std::string> methods;    // explicit_fused_op, aligned_one_sided, aligned_partial,
-                                         // sequence_pattern, count_imbalance, chain
+    // The rule that placed it (split_inside_op, op_fused_away, named_fused_kernel, many_to_one),
+    // then count-based methods that agree (explicit_fused_op, sequence_pattern, count_imbalance, chain).
+    std::vector<std::string> methods;
     std::vector<std::string> fusedKernels;      // names of the fused kernel(s) on the fusing side
-    std::vector<std::string> unfusedComponents; // ops / names run separately on the other side
-    uint64_t count = 0;                  // occurrences of the fused kernel
+    std::vector<std::string> unfusedComponents; // names of the kernels the other side runs instead
+    uint64_t count = 0;                  // occurrences
     std::string evidence;                // one sentence, with the traces' labels
     std::string confidence;              // high | medium | low
-    std::vector<uint32_t> aKernels, bKernels;   // kernel ids involved on each side
+    std::vector<uint32_t> aKernels, bKernels;   // exactly the kernels of the occurrences, each side
     std::vector<std::string> locations;  // source locations (file:line function)
-    Ns timeAtStake = 0;                  // GPU time the unfused side spends on the components
-    bool standalone = false;             // one kernel of the fusing side stands in for a ladder of kernels
+    Ns timeAtStake = 0;                  // what fusing saves on the unfused side (≥ 0)
+    Ns unfusedTotal = 0;                 // the unfused runs' whole time
+    Ns fusedTotal = 0;                   // the fused kernels' time on the fusing side
+    std::vector<uint32_t> layerPairs;    // where it occurs: indices into the layer alignment
+    uint32_t comparableLayers = 0;       // compared layer pairs of the same class
 };
 
-// Op status rule: B is "slower" when its time is > 1.1× A's, "faster" when < 0.9×, else "similar".
+// Kernels one side runs that have no counterpart and no fused kernel on the other side (a
+// zero-fill one backend needs, a cast, a copy): extra work, not a fusion.
+struct ExtraWork {
+    char side = 'a';                     // the side that runs it
+    std::string operation;               // the kernels' op(s)
+    std::string cpuOp;                   // the launching CPU op, "" when unknown
+    bool explained = true;               // false: no CPU-side evidence either way (unexplained)
+    uint64_t count = 0;                  // occurrences
+    Ns total = 0;                        // the kernels' time
+    std::vector<std::string> kernels;    // names, by time
+    std::vector<uint32_t> aKernels, bKernels;   // the kernels (on `side` only)
+    std::vector<uint32_t> layerPairs;
+    uint32_t comparableLayers = 0;
+    std::string confidence;              // high | medium | low
+    std::string evidence;
+    std::vector<std::string> locations;
+};
+
+// A layer pair left out of the fusion analysis because the profiling window cut it.
+struct LeftOutLayer {
+    uint32_t pair = 0;                   // index into the layer alignment
+    char side = 'a';                     // the side whose layer looks cut
+    std::string reason;
+};
+
+// Op status rule: B is "slower" when its time is > 1.1× A's, "faster" when < 0.9×, else "similar";
+// "only A" / "only B" when the other side has none.
 constexpr double kSlowerRatio = 1.1, kFasterRatio = 0.9;
+std::string opStatus(Ns a, Ns b);
 
 struct CompareOptions {
     Stage stage = Stage::All;
     std::string labelA, labelB;          // default: the traces' labels
     std::function<bool(double)> progress;  // 0..1; returning false cancels (throws Cancelled)
+    // Compute in the canonical orientation (see compare/orientation.h) so that B/A mirrors A/B.
+    // Off only to test that the analysis itself does not depend on it.
+    bool canonicalOrder = true;
 };
 
 struct Comparison {
@@ -80,6 +107,8 @@ struct Comparison {
     std::vector<OpRow> ops;              // by B+A total time, descending
     std::vector<SameKernelRow> sameKernels;
     std::vector<FusionFinding> findings; // by time at stake, descending
+    std::vector<ExtraWork> extraWork;    // by time, descending
+    std::vector<LeftOutLayer> leftOutLayers;
     std::vector<ModuleDifference> modules;  // same module, more kernels per call on one side
     std::vector<std::string> warnings;
 };

@@ -1,4 +1,5 @@
 #include "compare/modulecomparison.h"
+#include "compare/comparison.h"
 
 #include <algorithm>
 #include <cmath>
@@ -88,9 +89,48 @@ std::map<std::string, ModuleStats> modulesOf(const AnalyzedTrace &t)
 
 } // namespace
 
-std::vector<ModuleDifference> compareModules(const AnalyzedTrace &a, const AnalyzedTrace &b)
+namespace {
+
+// Per side and kernel: 0 outside aligned layers, else 1 + the share of fusion savings it carries
+// (each finding's time at stake spread evenly over its unfused kernels), in ns.
+std::vector<double> savingsPerKernel(size_t kernels, const Comparison &c, bool sideA)
+{
+    std::vector<double> out(kernels, 0.0);
+    for (const LayerPair &p : c.layers.pairs) {
+        if (p.a < 0 || p.b < 0)
+            continue;
+        for (const KernelPair &k : p.kernels)
+            for (uint32_t id : sideA ? k.aKernels : k.bKernels)
+                out[id] = 1.0;
+    }
+    for (const FusionFinding &f : c.findings) {
+        if ((f.fusedSide == 'a') == sideA)
+            continue;  // the fused side's kernels save nothing
+        const std::vector<uint32_t> &ids = sideA ? f.aKernels : f.bKernels;
+        for (uint32_t id : ids)
+            out[id] += double(f.timeAtStake) / double(ids.size());
+    }
+    return out;
+}
+
+Ns medianDuration(const AnalyzedTrace &t, const std::vector<uint32_t> &ids)
+{
+    std::vector<Ns> d;
+    for (uint32_t id : ids)
+        d.push_back(t.trace->store.kernels.dur[id]);
+    if (d.empty())
+        return 0;
+    std::nth_element(d.begin(), d.begin() + long(d.size() / 2), d.end());
+    return d[d.size() / 2];
+}
+
+} // namespace
+
+std::vector<ModuleDifference> compareModules(const AnalyzedTrace &a, const AnalyzedTrace &b, const Comparison &c)
 {
     const auto ma = modulesOf(a), mb = modulesOf(b);
+    const std::vector<double> savedA = savingsPerKernel(a.trace->store.kernels.size(), c, true);
+    const std::vector<double> savedB = savingsPerKernel(b.trace->store.kernels.size(), c, false);
     std::vector<ModuleDifference> out;
     for (const auto &[name, x] : ma) {
         auto it = mb.find(name);
@@ -114,7 +154,23 @@ std::vector<ModuleDifference> compareModules(const AnalyzedTrace &a, const Analy
         const double unfusedPerCall = double(aUnfused ? x.total : y.total) / (aUnfused ? d.aInstances : d.bInstances);
         const double fusedPerCall = double(aUnfused ? y.total : x.total) / (aUnfused ? d.bInstances : d.aInstances);
         const uint32_t calls = aUnfused ? d.aInstances : d.bInstances;
-        d.timeDifference = Ns(std::max(0.0, unfusedPerCall - fusedPerCall) * calls);
+        d.speedGap = Ns((unfusedPerCall - fusedPerCall) * calls);
+        const AnalyzedTrace &unfused = aUnfused ? a : b;
+        const std::vector<uint32_t> &ids = aUnfused ? x.kernels : y.kernels;
+        const std::vector<double> &saved = aUnfused ? savedA : savedB;
+        double savings = 0;
+        bool aligned = false;
+        for (uint32_t id : ids) {
+            aligned = aligned || saved[id] > 0;
+            savings += std::max(0.0, saved[id] - 1.0);
+        }
+        Ns extra = Ns(savings + 0.5);
+        if (!aligned) {
+            const double perCall = std::fabs(d.aKernelsPerCall - d.bKernelsPerCall);
+            extra = Ns(perCall * calls * double(medianDuration(unfused, ids)));
+            d.estimated = true;
+        }
+        d.timeDifference = extra;
         const Ns unfusedKernelTime = aUnfused ? a.summary.kernelTotal : b.summary.kernelTotal;
         d.impactPercent = unfusedKernelTime > 0 ? 100.0 * double(d.timeDifference) / double(unfusedKernelTime) : 0.0;
         out.push_back(std::move(d));

@@ -120,6 +120,11 @@ void writeCompareJson(JsonWriter &w, const AnalyzedTrace &a, const AnalyzedTrace
         w.field("evidence", f.evidence);
         w.field("confidence", f.confidence);
         w.field("time_at_stake_us", toUs(f.timeAtStake), 3);
+        w.field("unfused_us", toUs(f.unfusedTotal), 3);
+        w.field("fused_us", toUs(f.fusedTotal), 3);
+        w.key("layers");
+        idArray(w, f.layerPairs);
+        w.field("comparable_layers", uint64_t(f.comparableLayers));
         w.key("fused_kernels").beginArray();
         for (const auto &n : f.fusedKernels)
             w.value(n);
@@ -140,6 +145,42 @@ void writeCompareJson(JsonWriter &w, const AnalyzedTrace &a, const AnalyzedTrace
     }
     w.endArray();
 
+    w.key("extra_work").beginArray();
+    for (const ExtraWork &e : c.extraWork) {
+        w.beginObject();
+        w.field("side", std::string(1, e.side));
+        w.field("label", sideLabel(c, e.side));
+        w.field("operation", e.operation);
+        w.field("cpu_op", e.cpuOp);
+        w.field("reason", e.explained ? "no_counterpart_op" : "unexplained");
+        w.field("count", e.count);
+        w.field("time_us", toUs(e.total), 3);
+        w.field("confidence", e.confidence);
+        w.field("evidence", e.evidence);
+        w.key("kernels").beginArray();
+        for (const auto &n : e.kernels)
+            w.value(n);
+        w.endArray();
+        w.key("a_kernels");
+        idArray(w, e.aKernels);
+        w.key("b_kernels");
+        idArray(w, e.bKernels);
+        w.key("layers");
+        idArray(w, e.layerPairs);
+        w.field("comparable_layers", uint64_t(e.comparableLayers));
+        w.key("locations").beginArray();
+        for (const auto &l : e.locations)
+            w.value(l);
+        w.endArray();
+        w.endObject();
+    }
+    w.endArray();
+
+    w.key("left_out_layers").beginArray();
+    for (const LeftOutLayer &l : c.leftOutLayers)
+        w.beginObject().field("pair", uint64_t(l.pair)).field("side", std::string(1, l.side)).field("reason", l.reason).endObject();
+    w.endArray();
+
     w.key("module_candidates").beginArray();
     for (const ModuleDifference &m : c.modules) {
         w.beginObject();
@@ -153,6 +194,8 @@ void writeCompareJson(JsonWriter &w, const AnalyzedTrace &a, const AnalyzedTrace
         w.field("b_us", toUs(m.bTotal), 3);
         w.field("impact_us", toUs(m.timeDifference), 3);
         w.field("impact_pct", m.impactPercent, 2);
+        w.field("impact_estimated", m.estimated);
+        w.field("speed_gap_us", toUs(m.speedGap), 3);
         w.key("a_kernels");
         idArray(w, m.aKernels);
         w.key("b_kernels");
@@ -216,13 +259,20 @@ void writeCompareText(std::ostream &out, const AnalyzedTrace &a, const AnalyzedT
         if (!f.locations.empty())
             out << "      at " << f.locations.front() << '\n';
     }
+    if (!c.extraWork.empty()) {
+        out << "\nExtra work (kernels with no counterpart and no fused kernel on the other side):\n";
+        for (const ExtraWork &e : c.extraWork)
+            out << "  [" << e.confidence << "] " << sideLabel(c, e.side) << ": " << (e.cpuOp.empty() ? e.operation : e.cpuOp)
+                << ", " << us(e.total) << " us, " << e.count << "×\n      " << e.evidence << '\n';
+    }
     if (!c.modules.empty()) {
         out << "\nModules launching more kernels per call on one side:\n";
         for (const ModuleDifference &m : c.modules)
             out << "  " << std::left << std::setw(28) << m.module << std::right << " A " << std::setw(5)
                 << std::fixed << std::setprecision(1) << m.aKernelsPerCall << "  B " << std::setw(5) << m.bKernelsPerCall
                 << " kernels/call; " << sideLabel(c, m.unfusedSide == 'a' ? 'b' : 'a') << " fuses, "
-                << us(m.timeDifference) << " us (" << std::setprecision(2) << m.impactPercent << " %) at stake\n"
+                << us(m.timeDifference) << " us (" << std::setprecision(2) << m.impactPercent << " %) at stake; speed gap "
+                << us(m.speedGap) << " us\n"
                 << std::defaultfloat;
     }
     out << "\nOperations (B relative to A: slower > 1.1×, faster < 0.9×):\n";
@@ -273,6 +323,7 @@ void writeCompareMarkdown(std::ostream &out, const AnalyzedTrace &a, const Analy
     for (const FusionFinding &f : c.findings) {
         out << "### " << i++ << ". " << f.operation << " — fused by " << sideLabel(c, f.fusedSide) << "\n\n";
         out << "- **Time at stake:** " << us(f.timeAtStake) << " µs on " << sideLabel(c, f.fusedSide == 'a' ? 'b' : 'a')
+            << " (unfused runs " << us(f.unfusedTotal) << " µs, fused kernels " << us(f.fusedTotal) << " µs)"
             << "\n- **Confidence:** " << f.confidence << " (" << join(f.methods, ", ") << ")\n";
         out << "- **Evidence:** " << f.evidence << "\n";
         if (!f.fusedKernels.empty())
@@ -288,17 +339,25 @@ void writeCompareMarkdown(std::ostream &out, const AnalyzedTrace &a, const Analy
         out << '\n';
     }
 
+    if (!c.extraWork.empty()) {
+        out << "## Extra work\n\nKernels one side runs with no counterpart and no fused kernel on the other side.\n\n"
+               "| runs it | CPU op | operation | count | µs | confidence |\n|---|---|---|---:|---:|---|\n";
+        for (const ExtraWork &e : c.extraWork)
+            out << "| " << sideLabel(c, e.side) << " | " << (e.cpuOp.empty() ? "-" : e.cpuOp) << " | " << e.operation << " | "
+                << e.count << " | " << us(e.total) << " | " << e.confidence << (e.explained ? "" : " (unexplained)") << " |\n";
+        out << '\n';
+    }
     if (!c.modules.empty()) {
         out << "## Modules with more kernels per call on one side\n\n"
-               "| module | A kernels/call | B kernels/call | fused by | impact µs | impact % |\n"
-               "|---|---:|---:|---|---:|---:|\n";
+               "| module | A kernels/call | B kernels/call | fused by | impact µs | impact % | speed gap µs |\n"
+               "|---|---:|---:|---|---:|---:|---:|\n";
         for (const ModuleDifference &m : c.modules) {
             char buf[160];
             std::snprintf(buf, sizeof buf, " | %.1f | %.1f | ", m.aKernelsPerCall, m.bKernelsPerCall);
             char pct[32];
             std::snprintf(pct, sizeof pct, "%.2f", m.impactPercent);
             out << "| " << m.module << buf << sideLabel(c, m.unfusedSide == 'a' ? 'b' : 'a') << " | "
-                << us(m.timeDifference) << " | " << pct << " |\n";
+                << us(m.timeDifference) << " | " << pct << " | " << us(m.speedGap) << " |\n";
         }
         out << '\n';
     }
@@ -378,13 +437,24 @@ std::map<std::string, std::string> compareCsvTables(const AnalyzedTrace &a, cons
     {
         std::ostringstream o;
         o << "operation,fused_side,fused_label,methods,count,time_at_stake_us,confidence,evidence,fused_kernels,"
-             "unfused_components,locations\n";
+             "unfused_components,locations,unfused_us,fused_us\n";
         for (const FusionFinding &f : c.findings)
             o << csvField(f.operation) << ',' << f.fusedSide << ',' << csvField(sideLabel(c, f.fusedSide)) << ','
               << csvField(join(f.methods, ";")) << ',' << f.count << ',' << us(f.timeAtStake) << ',' << f.confidence << ','
               << csvField(f.evidence) << ',' << csvField(join(f.fusedKernels, ";")) << ','
-              << csvField(join(f.unfusedComponents, ";")) << ',' << csvField(join(f.locations, ";")) << '\n';
+              << csvField(join(f.unfusedComponents, ";")) << ',' << csvField(join(f.locations, ";")) << ','
+              << us(f.unfusedTotal) << ',' << us(f.fusedTotal) << '\n';
         t["fusion_patterns"] = o.str();
+    }
+    {
+        std::ostringstream o;
+        o << "side,label,operation,cpu_op,reason,count,time_us,confidence,evidence,kernels,locations\n";
+        for (const ExtraWork &e : c.extraWork)
+            o << e.side << ',' << csvField(sideLabel(c, e.side)) << ',' << csvField(e.operation) << ',' << csvField(e.cpuOp)
+              << ',' << (e.explained ? "no_counterpart_op" : "unexplained") << ',' << e.count << ',' << us(e.total) << ','
+              << e.confidence << ',' << csvField(e.evidence) << ',' << csvField(join(e.kernels, ";")) << ','
+              << csvField(join(e.locations, ";")) << '\n';
+        t["extra_work"] = o.str();
     }
     return t;
 }

@@ -89,6 +89,20 @@ private slots:
         QCOMPARE(norm->aKernelsPerCall, 8.0);
         QCOMPARE(norm->bKernelsPerCall, 1.0);
         QVERIFY(norm->timeDifference > 0);
+
+        // A module's impact is what fusing saves, never its whole speed gap: the truth places the
+        // RoPE fusion (fused on NVIDIA) at layers.N.self_attn.rotary, inside LlamaAttention, so the
+        // attention module's impact is that finding's time at stake, while AMD's attention is also
+        // slower for other reasons (its speed gap is larger).
+        auto rope = std::find_if(c.findings.begin(), c.findings.end(), [](const FusionFinding &f) { return f.operation == "RoPE"; });
+        auto attention = std::find_if(c.modules.begin(), c.modules.end(),
+                                      [](const ModuleDifference &m) { return m.module == "LlamaAttention"; });
+        QVERIFY(rope != c.findings.end() && attention != c.modules.end());
+        QCOMPARE(rope->fusedSide, 'a');
+        QCOMPARE(rope->count, uint64_t(24));  // truth: 24 occurrences
+        QCOMPARE(attention->unfusedSide, 'b');
+        QVERIFY(std::llabs(attention->timeDifference - rope->timeAtStake) <= 1);
+        QVERIFY(attention->speedGap > attention->timeDifference);
     }
 
     void aSampleComparedWithItselfHasNoFinding()

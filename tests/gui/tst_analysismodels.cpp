@@ -1,5 +1,6 @@
 // The layer table, the fusion-pattern tree (and its top-level-only sorting) and the single-trace
-// triage tables, each under QAbstractItemModelTester, on the shared Qwen pair.
+// triage tables, each under QAbstractItemModelTester, on the shared Qwen pair and on the bundled
+// sample pair (generated with known fusion differences; resources/samples/sample_truth.json).
 #include "familytablemodel.h"
 #include "fusiontreemodel.h"
 #include "guitestsupport.h"
@@ -26,6 +27,7 @@ private slots:
     void theLayerTableListsTheTwentyFourAlignedDecoderLayers();
     void aLoneTraceListsItsOwnLayers();
     void thePatternTreeHasOneRowPerFindingWithItsEvidenceKernelsAndLocations();
+    void theQwenPairsZeroFillIsExtraWorkNotAFusion();
     void kernelItemsOfThePatternTreeCarryKernelsOfTheirSide();
     void sortingThePatternTreeKeepsEachFindingsChildrenInOrder();
     void theTriageKernelTableCoversEveryKernelOfTheTrace_data();
@@ -36,10 +38,16 @@ private:
     std::shared_ptr<TraceResult> m_trace[2];
     std::shared_ptr<TriageResult> m_triage[2];
     std::shared_ptr<ComparisonResult> m_comparison;
+    std::shared_ptr<TraceResult> m_sample[2];
+    std::shared_ptr<ComparisonResult> m_sampleComparison;
 };
 
 void AnalysisModelsTest::initTestCase()
 {
+    const QString samples = sourceDir() + QStringLiteral("/resources/samples/");
+    m_sample[SideA] = analyze(QString(samples + QStringLiteral("sample_nvidia.json.gz")).toStdString(), SideA);
+    m_sample[SideB] = analyze(QString(samples + QStringLiteral("sample_amd.json.gz")).toStdString(), SideB);
+    m_sampleComparison = compare(*m_sample[SideA], *m_sample[SideB]);
     if (sharedTracesDir().isEmpty())
         return;
     m_trace[SideA] = analyze(qwenTrace(SideA), SideA);
@@ -97,14 +105,13 @@ void AnalysisModelsTest::aLoneTraceListsItsOwnLayers()
 
 void AnalysisModelsTest::thePatternTreeHasOneRowPerFindingWithItsEvidenceKernelsAndLocations()
 {
-    REQUIRE_SHARED_TRACES();
     FusionTreeModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    const auto &c = *m_comparison->comparison;
-    model.setContent(m_trace[SideA]->analyzed, m_trace[SideB]->analyzed, m_comparison->comparison);
-    QCOMPARE(model.rowCount(), int(c.findings.size()));
-    QVERIFY2(model.rowCount() > 0, "the Qwen pair has at least one fusion difference");
-    for (int r = 0; r < model.rowCount(); ++r) {
+    const auto &c = *m_sampleComparison->comparison;
+    model.setContent(m_sample[SideA]->analyzed, m_sample[SideB]->analyzed, m_sampleComparison->comparison);
+    QCOMPARE(model.rowCount(), int(c.findings.size() + c.extraWork.size()));
+    QVERIFY2(!c.findings.empty(), "the sample pair has fusion differences");
+    for (int r = 0; r < int(c.findings.size()); ++r) {
         const FusionFinding &f = c.findings[size_t(r)];
         const QModelIndex finding = model.index(r, 0);
         QCOMPARE(finding.data(ModelRoles::NodeKind).toInt(), int(FusionTreeModel::Finding));
@@ -127,16 +134,40 @@ void AnalysisModelsTest::thePatternTreeHasOneRowPerFindingWithItsEvidenceKernels
         QCOMPARE(unfused, int(f.unfusedComponents.size()));
         QCOMPARE(locations, int(f.locations.size()));
     }
+    for (int r = int(c.findings.size()); r < model.rowCount(); ++r)
+        QCOMPARE(model.index(r, 0).data(ModelRoles::NodeKind).toInt(), int(FusionTreeModel::ExtraWorkItem));
+}
+
+// MI300X zero-fills a buffer (aten::zeros → aten::fill_) before attention in each of the 24 decoder
+// layers; H100's flash path runs no such op. 24 FillFunctor kernels, 107.545 µs together (summed
+// once from the trace with a script: every kernel launched by aten::fill_ inside a decoder layer).
+void AnalysisModelsTest::theQwenPairsZeroFillIsExtraWorkNotAFusion()
+{
+    REQUIRE_SHARED_TRACES();
+    FusionTreeModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setContent(m_trace[SideA]->analyzed, m_trace[SideB]->analyzed, m_comparison->comparison);
+    QCOMPARE(model.rowCount(), 1);
+    const QModelIndex row = model.index(0, 0);
+    QCOMPARE(row.data(ModelRoles::NodeKind).toInt(), int(FusionTreeModel::ExtraWorkItem));
+    QCOMPARE(row.data().toString(), QStringLiteral("Extra work: aten::fill_ (Memory)"));
+    QCOMPARE(model.index(0, FusionTreeModel::FusedSide).data(ModelRoles::Export).toString(), QStringLiteral("b"));
+    QCOMPARE(model.index(0, FusionTreeModel::Count).data(ModelRoles::Sort).toULongLong(), qulonglong(24));
+    QCOMPARE(model.index(0, FusionTreeModel::TimeAtStake).data(ModelRoles::Sort).toLongLong(), qint64(107545));
+    QCOMPARE(model.index(0, FusionTreeModel::Confidence).data(ModelRoles::Export).toString(), QStringLiteral("high"));
+    QCOMPARE(row.data(ModelRoles::KernelIds).value<QList<uint>>().size(), 24);
+    for (uint id : row.data(ModelRoles::KernelIds).value<QList<uint>>())
+        QVERIFY(m_trace[SideB]->analyzed->trace->store.str(m_trace[SideB]->analyzed->trace->store.kernels.name[id]).find("FillFunctor")
+                != std::string_view::npos);
 }
 
 void AnalysisModelsTest::kernelItemsOfThePatternTreeCarryKernelsOfTheirSide()
 {
-    REQUIRE_SHARED_TRACES();
     FusionTreeModel model;
-    const auto &c = *m_comparison->comparison;
-    model.setContent(m_trace[SideA]->analyzed, m_trace[SideB]->analyzed, m_comparison->comparison);
+    const auto &c = *m_sampleComparison->comparison;
+    model.setContent(m_sample[SideA]->analyzed, m_sample[SideB]->analyzed, m_sampleComparison->comparison);
     int checked = 0;
-    for (int r = 0; r < model.rowCount(); ++r) {
+    for (int r = 0; r < int(c.findings.size()); ++r) {
         const FusionFinding &f = c.findings[size_t(r)];
         const QModelIndex finding = model.index(r, 0);
         for (int g = 0; g < model.rowCount(finding); ++g) {
@@ -150,7 +181,7 @@ void AnalysisModelsTest::kernelItemsOfThePatternTreeCarryKernelsOfTheirSide()
                 QCOMPARE(side, kind == FusionTreeModel::FusedKernel ? sideOf(f.fusedSide) : otherSide(sideOf(f.fusedSide)));
                 const QList<uint> ids = item.data(ModelRoles::KernelIds).value<QList<uint>>();
                 QVERIFY2(!ids.isEmpty(), qPrintable(item.data().toString()));
-                const auto kernels = m_trace[side]->analyzed->trace->store.kernels.size();
+                const auto kernels = m_sample[side]->analyzed->trace->store.kernels.size();
                 for (uint id : ids)
                     QVERIFY(id < kernels);
                 ++checked;
@@ -162,12 +193,11 @@ void AnalysisModelsTest::kernelItemsOfThePatternTreeCarryKernelsOfTheirSide()
 
 void AnalysisModelsTest::sortingThePatternTreeKeepsEachFindingsChildrenInOrder()
 {
-    REQUIRE_SHARED_TRACES();
     FusionTreeModel model;
     TopLevelSortProxy proxy;
     proxy.setSourceModel(&model);
     QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    model.setContent(m_trace[SideA]->analyzed, m_trace[SideB]->analyzed, m_comparison->comparison);
+    model.setContent(m_sample[SideA]->analyzed, m_sample[SideB]->analyzed, m_sampleComparison->comparison);
     auto childKinds = [&](const QAbstractItemModel &m, const QModelIndex &parent) {
         QList<int> kinds;
         for (int i = 0; i < m.rowCount(parent); ++i)

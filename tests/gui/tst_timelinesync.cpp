@@ -162,14 +162,17 @@ void TimelineSyncTest::choosingAPatternKernelSelectsItInTheTimelineAndBack()
     std::function<void(const QModelIndex &)> find = [&](const QModelIndex &parent) {
         for (int r = 0; r < model->rowCount(parent) && !fused.isValid(); ++r) {
             const QModelIndex i = model->index(r, 0, parent);
-            if (i.data(ModelRoles::NodeKind).toInt() == FusionTreeModel::FusedKernel)
+            const int kind = i.data(ModelRoles::NodeKind).toInt();
+            if (kind == FusionTreeModel::FusedKernel || kind == FusionTreeModel::UnfusedComponent)
                 fused = i;
             else
                 find(i);
         }
     };
     find({});
-    QVERIFY2(fused.isValid(), "the Qwen pair has a fusion pattern with a fused kernel");
+    // The Qwen pair has no fusion difference; its pattern tree lists the zero-fill MI300X runs
+    // before attention in every layer as extra work, with those kernels.
+    QVERIFY2(fused.isValid(), "the Qwen pair's pattern tree has an item with kernels");
     const QList<uint> ids = fused.data(ModelRoles::KernelIds).value<QList<uint>>();
     const Side side = Side(fused.data(ModelRoles::KernelSide).toInt());
     QVERIFY(!ids.isEmpty());

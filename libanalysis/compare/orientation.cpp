@@ -1,0 +1,65 @@
+#include "compare/orientation.h"
+
+#include <tuple>
+#include <utility>
+
+namespace fusion {
+
+namespace {
+
+char other(char side) { return side == 'a' ? 'b' : 'a'; }
+
+} // namespace
+
+bool canonicallyFirst(const AnalyzedTrace &x, const AnalyzedTrace &y)
+{
+    auto key = [](const AnalyzedTrace &t) {
+        return std::make_tuple(t.summary.kernelCount, t.summary.kernelTotal, t.trace->store.eventCount, std::cref(t.trace->path),
+                               std::cref(t.trace->label));
+    };
+    return key(x) < key(y);
+}
+
+Comparison mirrored(Comparison c)
+{
+    std::swap(c.labelA, c.labelB);
+    for (LayerPair &p : c.layers.pairs) {
+        std::swap(p.a, p.b);
+        std::swap(p.aTotal, p.bTotal);
+        std::swap(p.aKernels, p.bKernels);
+        for (KernelPair &k : p.kernels) {
+            std::swap(k.aKernels, k.bKernels);
+            std::swap(k.aName, k.bName);
+            std::swap(k.aTotal, k.bTotal);
+        }
+    }
+    for (OpRow &r : c.ops) {
+        std::swap(r.aCount, r.bCount);
+        std::swap(r.aTotal, r.bTotal);
+        r.status = opStatus(r.aTotal, r.bTotal);
+    }
+    for (SameKernelRow &r : c.sameKernels) {
+        std::swap(r.aCount, r.bCount);
+        std::swap(r.aTotal, r.bTotal);
+    }
+    for (FusionFinding &f : c.findings) {
+        f.fusedSide = other(f.fusedSide);
+        std::swap(f.aKernels, f.bKernels);
+    }
+    for (ExtraWork &e : c.extraWork) {
+        e.side = other(e.side);
+        std::swap(e.aKernels, e.bKernels);
+    }
+    for (LeftOutLayer &l : c.leftOutLayers)
+        l.side = other(l.side);
+    for (ModuleDifference &m : c.modules) {
+        m.unfusedSide = other(m.unfusedSide);
+        std::swap(m.aInstances, m.bInstances);
+        std::swap(m.aKernelsPerCall, m.bKernelsPerCall);
+        std::swap(m.aTotal, m.bTotal);
+        std::swap(m.aKernels, m.bKernels);
+    }
+    return c;
+}
+
+} // namespace fusion

@@ -1,0 +1,64 @@
+#include "fusion/cpuopwindow.h"
+
+#include <algorithm>
+
+namespace fusion {
+
+CpuOpWindow::CpuOpWindow(const AnalyzedTrace &t) : m_t(t)
+{
+    const CpuOpTable &ops = t.trace->store.cpuOps;
+    m_launched.assign(ops.size(), 0);
+    for (uint32_t k = 0; k < t.attribution.cpuOp.size(); ++k)
+        if (const int32_t op = opOf(k); op >= 0)
+            ++m_launched[size_t(op)];
+    for (uint32_t r = 0; r < ops.size(); ++r)
+        m_byThread[{ops.pid[r], ops.tid[r]}].push_back(r);
+    for (auto &[thread, rows] : m_byThread)
+        std::stable_sort(rows.begin(), rows.end(), [&](uint32_t x, uint32_t y) { return ops.start[x] < ops.start[y]; });
+}
+
+int32_t CpuOpWindow::opOf(uint32_t kernel) const
+{
+    if (kernel >= m_t.attribution.cpuOp.size() || m_t.attribution.kind[kernel] == AttributionKind::Inferred)
+        return -1;
+    return m_t.attribution.cpuOp[kernel];
+}
+
+std::string_view CpuOpWindow::name(int32_t op) const
+{
+    return op < 0 ? std::string_view() : m_t.trace->store.str(m_t.trace->store.cpuOps.name[size_t(op)]);
+}
+
+CpuOpWindow::Span CpuOpWindow::span(uint32_t first, uint32_t last) const
+{
+    const CpuOpTable &ops = m_t.trace->store.cpuOps;
+    const int32_t f = first == UINT32_MAX ? -1 : opOf(first), l = last == UINT32_MAX ? -1 : opOf(last);
+    if (f < 0 && l < 0)
+        return {};
+    const int32_t anchor = f >= 0 ? f : l;
+    Span s{ops.pid[size_t(anchor)], ops.tid[size_t(anchor)]};
+    s.lo = ops.start[size_t(f >= 0 ? f : l)];
+    s.hi = ops.start[size_t(l >= 0 ? l : f)] + ops.dur[size_t(l >= 0 ? l : f)];
+    if (f >= 0 && l >= 0 && (ops.pid[size_t(l)] != s.pid || ops.tid[size_t(l)] != s.tid))
+        s.hi = ops.start[size_t(f)] + ops.dur[size_t(f)];  // ops on two threads: the first op only
+    return s;
+}
+
+CpuOpWindow::Count CpuOpWindow::count(const Span &s, std::string_view name) const
+{
+    Count c;
+    auto it = m_byThread.find({s.pid, s.tid});
+    if (!s.valid() || it == m_byThread.end())
+        return c;
+    const CpuOpTable &ops = m_t.trace->store.cpuOps;
+    const std::vector<uint32_t> &rows = it->second;
+    auto from = std::lower_bound(rows.begin(), rows.end(), s.lo, [&](uint32_t r, Ns t) { return ops.start[r] < t; });
+    for (auto r = from; r != rows.end() && ops.start[*r] <= s.hi; ++r)
+        if (m_t.trace->store.str(ops.name[*r]) == name) {
+            ++c.ops;
+            c.withoutKernel += m_launched[*r] == 0;
+        }
+    return c;
+}
+
+} // namespace fusion

@@ -1,0 +1,74 @@
+#include "fusion/fusedparts.h"
+#include "classify/opcomponents.h"
+
+#include <algorithm>
+
+namespace fusion {
+
+namespace {
+
+std::string lower(std::string_view s)
+{
+    std::string out(s);
+    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    return out;
+}
+
+bool has(const std::string &s, const char *needle) { return s.find(needle) != std::string::npos; }
+
+// Parts that eager PyTorch computes with small elementwise / reduce / copy kernels.
+bool madeOfPieces(const std::string &part)
+{
+    const std::string p = lower(part);
+    for (const char *w : {"norm", "rope", "rotary", "swiglu", "silu", "gelu", "act", "softmax", "quant", "elementwise",
+                          "triton", "fused", "attention"})
+        if (has(p, w))
+            return true;
+    return false;
+}
+
+} // namespace
+
+bool isLightOp(const std::string &op)
+{
+    for (const char *w : {"Elementwise", "Reduce", "Memory", "Index", "Copy", "Other"})
+        if (op.find(w) != std::string::npos)
+            return true;
+    return false;
+}
+
+bool isComposite(const FusionSide &s, uint32_t kernel)
+{
+    const KernelClass &c = s.t.classes.ofKernel(kernel);
+    if (c.isFused() || !c.fusedWith.empty() || has(lower(c.op), "fused") || has(lower(s.name(kernel)), "fused"))
+        return true;
+    for (const char *op : {"RMSNorm", "LayerNorm", "RoPE", "SwiGLU", "Softmax"})
+        if (c.op == op)
+            return true;
+    return c.op.rfind("Attention", 0) == 0;
+}
+
+bool covers(const FusionSide &y, uint32_t f, const FusionSide &x, uint32_t u, bool pieces)
+{
+    const KernelClass &fc = y.t.classes.ofKernel(f), &uc = x.t.classes.ofKernel(u);
+    const std::vector<std::string> parts =
+        fc.isFused() || !fc.fusedWith.empty() ? componentsOf(fc.op, fc.fusedWith) : std::vector<std::string>{fc.op};
+    for (const std::string &part : parts)
+        if (opMatchesComponent(uc.op, part))
+            return true;
+    if (pieces && isLightOp(uc.op) && std::any_of(parts.begin(), parts.end(), madeOfPieces))
+        return true;
+    // Inductor and hand-written fused kernels spell their parts in their names.
+    const std::string words = lower(y.name(f)) + " " + lower(fc.detail);
+    std::string op(x.cpu.name(x.cpu.opOf(u)));
+    if (const size_t colon = op.rfind(':'); colon != std::string::npos)
+        op = op.substr(colon + 1);
+    while (!op.empty() && op.back() == '_')
+        op.pop_back();
+    for (const std::string &w : {lower(op), lower(uc.detail), lower(uc.op)})
+        if (w.size() >= 3 && w != "other" && w != "elementwise" && words.find(w) != std::string::npos)
+            return true;
+    return false;
+}
+
+} // namespace fusion

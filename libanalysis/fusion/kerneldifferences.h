@@ -1,0 +1,48 @@
+#pragma once
+// Every kernel that the kernel alignment left without a partner, explained. Inside each aligned
+// layer pair, a one-sided kernel is, by the first rule that fits:
+//   split inside one op  launched by the same CPU op as a neighbouring paired kernel (a GEMM and
+//                        its split-K reduce): the other side runs that op in one kernel
+//   op fused away        its CPU op also runs on the other side, there without a kernel of its own:
+//                        the other side folded it into the neighbouring kernel
+//   named fused kernel   the neighbouring kernel on the other side is a fused kernel that names
+//                        the kernel's operation among its parts
+//   extra work           its CPU op does not run on the other side at all (a zero-fill, a cast)
+//   many to one          no CPU-side evidence, but the neighbouring pair changed kernel while the
+//                        rest of the layer runs the same kernels (the other side replaced two
+//                        kernels by one), or a stretch of several kernels faces a single one
+//   unexplained          none of these: listed, never merged into a fusion
+// Layer pairs cut by the profiling window are left out before any of this.
+#include "compare/comparison.h"
+
+#include <string>
+#include <vector>
+
+namespace fusion {
+
+enum class DifferenceKind : uint8_t { Fusion, ExtraWork, Unexplained };
+enum class FusionRule : uint8_t { SplitInsideOp, OpFusedAway, NamedFusedKernel, ManyToOne };
+const char *fusionRuleName(FusionRule r);  // split_inside_op, op_fused_away, named_fused_kernel, many_to_one
+
+// One difference at one place.
+struct Occurrence {
+    DifferenceKind kind = DifferenceKind::Fusion;
+    FusionRule rule = FusionRule::ManyToOne;  // fusions only
+    char side = 'a';                  // the side that runs more kernels: unfused side or extra work
+    std::vector<uint32_t> unfused;    // its kernels, in order (a fusion's whole run, e.g. GEMM + reduce)
+    std::vector<uint32_t> fused;      // fusions: the other side's kernel(s) that replace the run
+    uint32_t pair = 0;                // index into the layer alignment
+};
+
+struct KernelDifferences {
+    std::vector<Occurrence> occurrences;
+    std::vector<LeftOutLayer> leftOut;
+    std::vector<uint32_t> comparedPairs;  // layer pairs whose kernels were compared
+};
+
+KernelDifferences findKernelDifferences(const AnalyzedTrace &a, const AnalyzedTrace &b, const LayerAlignment &layers);
+
+// The class of a layer: its block name without the instance number ("Qwen2DecoderLayer", "layer").
+std::string layerClass(const std::string &layerName);
+
+} // namespace fusion
