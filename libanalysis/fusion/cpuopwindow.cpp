@@ -1,6 +1,7 @@
 #include "fusion/cpuopwindow.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace fusion {
 
@@ -29,7 +30,17 @@ std::string_view CpuOpWindow::name(int32_t op) const
     return op < 0 ? std::string_view() : m_t.trace->store.str(m_t.trace->store.cpuOps.name[size_t(op)]);
 }
 
-CpuOpWindow::Span CpuOpWindow::span(uint32_t first, uint32_t last) const
+int32_t CpuOpWindow::linkedNear(uint32_t kernel, int dir) const
+{
+    constexpr int kLook = 64;  // kernels of other streams may sit in between
+    const int64_t n = int64_t(m_t.attribution.cpuOp.size());
+    for (int64_t k = int64_t(kernel) + dir, i = 0; k >= 0 && k < n && i < kLook; k += dir, ++i)
+        if (const int32_t op = opOf(uint32_t(k)); op >= 0)
+            return op;
+    return -1;
+}
+
+CpuOpWindow::Span CpuOpWindow::span(uint32_t first, uint32_t last, uint32_t before, uint32_t after) const
 {
     const CpuOpTable &ops = m_t.trace->store.cpuOps;
     const int32_t f = first == UINT32_MAX ? -1 : opOf(first), l = last == UINT32_MAX ? -1 : opOf(last);
@@ -37,10 +48,11 @@ CpuOpWindow::Span CpuOpWindow::span(uint32_t first, uint32_t last) const
         return {};
     const int32_t anchor = f >= 0 ? f : l;
     Span s{ops.pid[size_t(anchor)], ops.tid[size_t(anchor)]};
-    s.lo = ops.start[size_t(f >= 0 ? f : l)];
-    s.hi = ops.start[size_t(l >= 0 ? l : f)] + ops.dur[size_t(l >= 0 ? l : f)];
-    if (f >= 0 && l >= 0 && (ops.pid[size_t(l)] != s.pid || ops.tid[size_t(l)] != s.tid))
-        s.hi = ops.start[size_t(f)] + ops.dur[size_t(f)];  // ops on two threads: the first op only
+    const int32_t lo = f >= 0 ? f : (first == UINT32_MAX && before != UINT32_MAX ? linkedNear(before, -1) : -1);
+    const int32_t hi = l >= 0 ? l : (last == UINT32_MAX && after != UINT32_MAX ? linkedNear(after, +1) : -1);
+    s.lo = lo >= 0 ? ops.start[size_t(lo)] : first == UINT32_MAX ? std::numeric_limits<Ns>::min() : ops.start[size_t(l)];
+    s.hi = hi >= 0 ? (hi == l ? ops.start[size_t(l)] + ops.dur[size_t(l)] : ops.start[size_t(hi)])
+                   : last == UINT32_MAX ? std::numeric_limits<Ns>::max() : ops.start[size_t(f)] + ops.dur[size_t(f)];
     return s;
 }
 

@@ -23,9 +23,11 @@ public:
         Ns lo = 0, hi = -1;
         bool valid() const { return hi >= lo; }
     };
-    // From the start of the op that launched `first` to the end of the op that launched `last`
-    // (either may be UINT32_MAX: the span then reaches the other's op only). Invalid without ops.
-    Span span(uint32_t first, uint32_t last) const;
+    // From the start of the op that launched `first` to the end of the op that launched `last`.
+    // Either may be UINT32_MAX (no such kernel in the layer): the span then reaches back to the op
+    // of the nearest linked kernel before `before`, or on to that after `after` (the neighbouring
+    // layer's), or to the trace's edge. Invalid without any op.
+    Span span(uint32_t first, uint32_t last, uint32_t before, uint32_t after) const;
 
     struct Count {
         uint32_t ops = 0, withoutKernel = 0;
@@ -34,6 +36,8 @@ public:
     Count count(const Span &s, std::string_view name) const;
 
 private:
+    int32_t linkedNear(uint32_t kernel, int dir) const;  // op of the nearest linked kernel, -1 none
+
     const AnalyzedTrace &m_t;
     std::vector<uint32_t> m_launched;  // kernels per CPU op row
     std::map<std::pair<ProcId, ProcId>, std::vector<uint32_t>> m_byThread;  // op rows by start

@@ -123,6 +123,17 @@ private:
         return step < 0 ? UINT32_MAX : of(s, m_p.kernels[size_t(step)]).front();
     }
 
+    // The layer's first (dir -1) or last (dir +1) kernel on side s.
+    uint32_t edge(const FusionSide &s, int dir) const
+    {
+        uint32_t out = UINT32_MAX;
+        for (const KernelPair &k : m_p.kernels)
+            for (uint32_t id : of(s, k))
+                if (out == UINT32_MAX || (dir < 0 ? id < out : id > out))
+                    out = id;
+        return out;
+    }
+
     // The nearest paired step before (dir -1) or after (dir +1) `step` whose kernel on side `x`
     // ran on `kernel`'s stream: kernels of other streams interleave in start order and are no
     // neighbours in the dependency sense. -1 when there is none.
@@ -181,11 +192,11 @@ private:
                 continue;
             }
             const int q = neighbour(x, y, p, n);
-            const CpuOpWindow::Span spanY = y.cpu.span(kernelAt(y, p), kernelAt(y, n));
+            const CpuOpWindow::Span spanY = y.cpu.span(kernelAt(y, p), kernelAt(y, n), edge(y, -1), edge(y, +1));
             const bool cpuKnown = op >= 0 && spanY.valid();
             CpuOpWindow::Count cx, cy;
             if (cpuKnown) {
-                cx = x.cpu.count(x.cpu.span(kernelAt(x, p), kernelAt(x, n)), x.cpu.name(op));
+                cx = x.cpu.count(x.cpu.span(kernelAt(x, p), kernelAt(x, n), edge(x, -1), edge(x, +1)), x.cpu.name(op));
                 cx.ops = std::max(cx.ops, 1u);  // u's own op, even when the span missed it
                 cy = y.cpu.count(spanY, x.cpu.name(op));
             }
