@@ -2,6 +2,7 @@
 // generated trace with injected unfused ladders. Expected shares are the Python prototype's
 // figures quoted in the spec (A.7), checked with a tolerance of 1.5 percentage points because the
 // prototype also counts memcpy/memset time in the stage total.
+#include "classify/kernelregistry.h"
 #include "testsupport.h"
 #include "triage/fusionfamilies.h"
 
@@ -19,7 +20,8 @@ constexpr const char *kSglangDecode = "tracelens/inference/sglang_decode/sglang_
 
 std::vector<StageFamilies> familiesOf(const Trace &t)
 {
-    return findFusionFamilies(t, attributeKernels(t), detectStages(t), FusionPatterns::builtin(), detectFamilyContext(t));
+    return findFusionFamilies(t, attributeKernels(t), classifyTrace(t, *KernelRegistry::builtin()), detectStages(t),
+                              FusionPatterns::builtin(), detectFamilyContext(t));
 }
 
 std::vector<StageFamilies> familiesOf(const char *relative)
