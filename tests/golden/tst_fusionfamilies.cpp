@@ -46,15 +46,6 @@ FusionPatterns onlyFamily(const std::string &name)
 
 std::string kernelName(const Trace &t, uint32_t k) { return std::string(t.store.str(t.store.kernels.name[k])); }
 
-Ns timeOf(const Trace &t, const std::vector<uint32_t> &ids)
-{
-    Ns sum = 0;
-    for (uint32_t k : ids)
-        sum += t.store.kernels.dur[k];
-    return sum;
-}
-
-
 const FamilyMatch *family(const std::vector<StageFamilies> &stages, const std::string &name)
 {
     for (const StageFamilies &s : stages)
