@@ -275,7 +275,8 @@ private slots:
         TraceBuilder moe;
         moe.kernel("_topk_forward", "moe", 4).kernel("act_and_mul_kernel", "_C::silu_and_mul", 10)
             .kernel("per_token_group_quant_8bit", "_C::quant", 5);
-        const FamilyMatch *m = family(analyse(moe, patterns), "moe act + quant");
+        const Analysis a = analyse(moe, patterns);
+        const FamilyMatch *m = family(a, "moe act + quant");
         QVERIFY(m);
         QCOMPARE(m->related, Ns(15000));
     }
