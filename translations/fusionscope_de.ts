@@ -161,6 +161,24 @@
         <source>Rationale</source>
         <translation>Begründung</translation>
     </message>
+    <message>
+        <source>mixed: partly fused</source>
+        <translation>gemischt: teilweise fusioniert</translation>
+    </message>
+    <message>
+        <source>%1
+%2 instance(s) run the fused kernel (%3), %4 run the pieces separately (%5)</source>
+        <translation>%1
+%2 Instanz(en) mit fusioniertem Kernel (%3), %4 in getrennten Teilen (%5)</translation>
+    </message>
+    <message>
+        <source>Fused instances</source>
+        <translation>Fusionierte Instanzen</translation>
+    </message>
+    <message>
+        <source>Split instances</source>
+        <translation>Getrennte Instanzen</translation>
+    </message>
 </context>
 <context>
     <name>FusionTreeModel</name>

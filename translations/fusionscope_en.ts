@@ -161,6 +161,23 @@
         <source>Rationale</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>mixed: partly fused</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1
+%2 instance(s) run the fused kernel (%3), %4 run the pieces separately (%5)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Fused instances</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Split instances</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>FusionTreeModel</name>

@@ -161,6 +161,24 @@
         <source>Rationale</source>
         <translation>依据</translation>
     </message>
+    <message>
+        <source>mixed: partly fused</source>
+        <translation>混合：部分融合</translation>
+    </message>
+    <message>
+        <source>%1
+%2 instance(s) run the fused kernel (%3), %4 run the pieces separately (%5)</source>
+        <translation>%1
+%2 个实例运行融合内核（%3），%4 个实例分开运行各部分（%5）</translation>
+    </message>
+    <message>
+        <source>Fused instances</source>
+        <translation>融合实例</translation>
+    </message>
+    <message>
+        <source>Split instances</source>
+        <translation>拆分实例</translation>
+    </message>
 </context>
 <context>
     <name>FusionTreeModel</name>

@@ -58,7 +58,11 @@ QVariant FamilyTableModel::data(const QModelIndex &index, int role) const
         case Status:
             if (exporting)
                 return QString::fromStdString(m.status);
+            if (m.mixed())
+                return tr("mixed: partly fused");
             return m.direct ? tr("fused kernel runs") : tr("pieces run separately");
+        case DirectInstances: return qulonglong(m.directInstances);
+        case SplitInstances: return qulonglong(m.splitInstances);
         case Confidence:
             if (exporting)
                 return QString::fromLatin1(m.confidence());
@@ -89,11 +93,20 @@ QVariant FamilyTableModel::data(const QModelIndex &index, int role) const
                 tip += QStringLiteral("\n\n") + joined(m.candidatePath, QStringLiteral("\n"));
             return tip;
         }
-        case Status: return QString::fromStdString(m.status);
+        case Status:
+        case DirectInstances:
+        case SplitInstances:
+            return tr("%1\n%2 instance(s) run the fused kernel (%3), %4 run the pieces separately (%5)")
+                .arg(QString::fromStdString(m.status))
+                .arg(m.directInstances)
+                .arg(Units::duration(m.directNs))
+                .arg(m.splitInstances)
+                .arg(Units::duration(m.splitNs));
         }
         return {};
     case Qt::TextAlignmentRole:
-        return int((column == Related || column == Share ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
+        return int((column == Related || column == Share || column == DirectInstances || column == SplitInstances
+                        ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
     case ModelRoles::KernelIds: {
         QList<uint> ids;
         for (uint32_t id : m.kernelIds)
@@ -115,6 +128,8 @@ QVariant FamilyTableModel::headerData(int section, Qt::Orientation orientation, 
         case Stage: return tr("Stage");
         case Family: return tr("Fusion family");
         case Status: return tr("Status");
+        case DirectInstances: return tr("Fused instances");
+        case SplitInstances: return tr("Split instances");
         case Confidence: return tr("Confidence");
         case Related: return tr("Related time");
         case Share: return tr("Share");
@@ -124,8 +139,9 @@ QVariant FamilyTableModel::headerData(int section, Qt::Orientation orientation, 
         }
     }
     if (role == ModelRoles::Export) {
-        static const char *const names[] = {"stage", "family", "status", "confidence", "related_us",
-                                            "share_percent", "evidence", "locations", "rationale"};
+        static const char *const names[] = {"stage", "family", "status", "direct_instances", "split_instances",
+                                            "confidence", "related_us", "share_percent", "evidence", "locations",
+                                            "rationale"};
         return QString::fromLatin1(names[section]);
     }
     return {};

@@ -1,6 +1,7 @@
 #pragma once
 // Known fusion families found in one trace (resources/fusion_patterns.yaml): per stage, whether the
-// fused kernel already runs (direct) or its pieces run apart (split), how sure, and how much time.
+// fused kernel already runs (direct) or its pieces run apart (split), how many instances of each
+// (a family with both is mixed), how sure, and how much time.
 #include "side.h"
 #include "triagejob.h"
 
@@ -9,7 +10,10 @@
 class FamilyTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Stage, Family, Status, Confidence, Related, Share, Evidence, Locations, Rationale, ColumnCount };
+    enum Column {
+        Stage, Family, Status, DirectInstances, SplitInstances, Confidence, Related, Share, Evidence, Locations,
+        Rationale, ColumnCount
+    };
 
     explicit FamilyTableModel(QObject *parent = nullptr);
     void setContent(std::shared_ptr<const TriageResult> result, Side side);

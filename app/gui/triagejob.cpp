@@ -12,7 +12,7 @@ std::shared_ptr<TriageResult> TriageJob::run(std::shared_ptr<const fusion::Analy
     fusion::KernelTableOptions options;
     options.minShare = 0;
     result->kernels = fusion::buildKernelTable(*t.trace, t.classes, t.attribution, t.stages, options);
-    result->findings = fusion::findTriageFindings(*t.trace, t.attribution, t.stages);
+    result->findings = fusion::findTriageFindings(*t.trace, t.attribution, t.classes, t.stages);
     return result;
 }
 

@@ -57,7 +57,9 @@ TriagePage::TriagePage(QWidget *parent)
     m_views[0]->setColumnWidth(TriageTableModel::Kernel, 380);
     m_views[0]->setColumnWidth(TriageTableModel::TopSite, 380);
     m_views[1]->setColumnWidth(FamilyTableModel::Family, 220);
-    m_views[1]->setColumnWidth(FamilyTableModel::Status, 160);
+    m_views[1]->setColumnWidth(FamilyTableModel::Status, 200);
+    m_views[1]->setColumnWidth(FamilyTableModel::DirectInstances, 140);
+    m_views[1]->setColumnWidth(FamilyTableModel::SplitInstances, 140);
     m_views[1]->setColumnWidth(FamilyTableModel::Rationale, 400);
     m_views[1]->setColumnWidth(FamilyTableModel::Evidence, 320);
     m_views[1]->setColumnWidth(FamilyTableModel::Locations, 260);

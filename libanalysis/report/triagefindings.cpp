@@ -41,9 +41,21 @@ const T *forStage(const std::vector<T> &v, Stage st)
 
 bool shown(const FamilyMatch &m, const TriageFindings &f) { return f.showAll || m.share >= 1.0; }
 
+// "24 split instances", "mixed: 3 direct, 45 split instances".
+std::string instancesText(const FamilyMatch &m)
+{
+    const auto plural = [](size_t n) { return n == 1 ? " instance" : " instances"; };
+    if (m.mixed())
+        return "mixed: " + std::to_string(m.directInstances) + " direct, " + std::to_string(m.splitInstances) + " split"
+             + plural(m.splitInstances);
+    const size_t n = m.directInstances + m.splitInstances;
+    return std::to_string(n) + (m.direct ? " direct" : " split") + plural(n);
+}
+
 } // namespace
 
-TriageFindings findTriageFindings(const Trace &trace, const TraceAttribution &attribution, const TraceStages &stages,
+TriageFindings findTriageFindings(const Trace &trace, const TraceAttribution &attribution,
+                                  const TraceClassification &classes, const TraceStages &stages,
                                   const RunOverrides &overrides)
 {
     // Only kernels linked to their launch by the trace count (spec 0.2): layer-aligned (inferred)
@@ -64,7 +76,7 @@ TriageFindings findTriageFindings(const Trace &trace, const TraceAttribution &at
     }
     if (overrides.tpSize > 0)
         context.tpSize = overrides.tpSize;
-    f.families = findFusionFamilies(trace, linked, stages, FusionPatterns::builtin(), context);
+    f.families = findFusionFamilies(trace, linked, classes, stages, FusionPatterns::builtin(), context);
     f.overlap = findOverlap(trace, linked, stages);
     f.modules = findModuleCandidates(trace, linked, GpuSpecs::builtin());
     return f;
@@ -83,6 +95,10 @@ void writeStageFindingsJson(JsonWriter &w, const TriageFindings &findings, Stage
             w.field("confidence", m.confidence());
             w.field("related_us", toUs(m.related), 3);
             w.field("share", m.share / 100.0, 5);  // a fraction, like every "share" in the JSON
+            w.field("direct_instances", uint64_t(m.directInstances));
+            w.field("split_instances", uint64_t(m.splitInstances));
+            w.field("direct_us", toUs(m.directNs), 3);
+            w.field("split_us", toUs(m.splitNs), 3);
             w.key("evidence_kernels").beginArray();
             for (const std::string &e : m.evidence)
                 w.value(e);
@@ -197,7 +213,7 @@ void writeFindingsText(std::ostream &out, const TriageFindings &findings)
                 continue;
             ++n;
             out << "  " << m.pattern << "  [" << m.status << ", " << m.confidence() << "]  " << fixed(toUs(m.related), 1)
-                << " us, " << fixed(m.share, 1) << "%\n";
+                << " us, " << fixed(m.share, 1) << "%  (" << instancesText(m) << ")\n";
             if (!m.evidence.empty())
                 out << "      evidence: " << join(m.evidence, "; ") << "\n";
             if (!m.locations.empty())
@@ -265,6 +281,11 @@ void writeFindingsMarkdown(std::ostream &out, const Trace &trace, const TriageFi
             const FamilyMatch &m = *it.family;
             out << "### P" << p << ". " << mdCell(m.pattern) << " (" << stageName(it.stage) << ", " << fixed(m.share, 1)
                 << " %, " << m.confidence() << ")\n\n" << m.rationale << "\n\n";
+            out << "Instances: " << instancesText(m);
+            if (m.mixed())
+                out << " — the split ones take " << fixed(toUs(m.splitNs), 1) << " us, the fused kernels "
+                    << fixed(toUs(m.directNs), 1) << " us";
+            out << ".\n\n";
             if (!m.candidatePath.empty())
                 out << "Where: " << mdCell(join(m.candidatePath, ", ")) << "\n\n";
             out << "| kernel (share of stage) |\n|---|\n";
@@ -290,16 +311,18 @@ void writeFindingsMarkdown(std::ostream &out, const Trace &trace, const TriageFi
                 << " % | " << it.module->confidence << " |\n";
         else if (it.family)
             out << "| P" << p << " | " << mdCell(it.family->pattern) << " | " << stageName(it.stage) << " | "
-                << it.family->status << " | " << fixed(it.share, 1) << " % | " << it.family->confidence() << " |\n";
+                << it.family->status << (it.family->mixed() ? " (" + instancesText(*it.family) + ")" : std::string())
+                << " | " << fixed(it.share, 1) << " % | " << it.family->confidence() << " |\n";
         else
             out << "| P" << p << " | " << mdCell(it.overlap->kernel.substr(0, 60)) << " | " << stageName(it.stage) << " | "
                 << it.overlap->verdict << " | " << fixed(it.share, 1) << " % | dependency " << it.overlap->dependency << " |\n";
     }
-    out << "\n### Fusion families already fused (direct)\n\n| family | stage | share |\n|---|---|---|\n";
+    out << "\n### Fusion families already fused (direct)\n\n| family | stage | share | instances |\n|---|---|---|---|\n";
     for (const StageFamilies &sf : findings.families)
         for (const FamilyMatch &m : sf.families)
             if (m.direct && shown(m, findings))
-                out << "| " << mdCell(m.pattern) << " | " << stageName(sf.stage) << " | " << fixed(m.share, 1) << " % |\n";
+                out << "| " << mdCell(m.pattern) << " | " << stageName(sf.stage) << " | " << fixed(m.share, 1) << " % | "
+                    << m.directInstances << " |\n";
 }
 
 } // namespace fusion

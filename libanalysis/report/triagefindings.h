@@ -4,8 +4,9 @@
 //
 // JSON, per stage object (keys added next to "kernel_table"):
 //   "fusion_families": [{"pattern", "status", "origin", "confidence", "related_us", "share",
+//                        "direct_instances", "split_instances", "direct_us", "split_us",
 //                        "evidence_kernels": [...], "locations": [...], "candidate_path": [...],
-//                        "rationale", "kernel_ids": [...]}]      share: percent of the stage's GPU time
+//                        "rationale", "kernel_ids": [...]}]      share: fraction of the stage's GPU time
 //   "overlap": {"busy_us", "overlap_us", "max_concurrent_streams",
 //               "rows": [{"priority", "verdict", "kernel", "bucket", "scope", "launch_op", "count",
 //                         "total_us", "share", "exclusive_us", "hidden_us", "hidden_by_compute_us",
@@ -41,7 +42,8 @@ struct RunOverrides {
 };
 
 // Both analyses on one analysed trace, with the built-in registry and the detected context.
-TriageFindings findTriageFindings(const Trace &trace, const TraceAttribution &attribution, const TraceStages &stages,
+TriageFindings findTriageFindings(const Trace &trace, const TraceAttribution &attribution,
+                                  const TraceClassification &classes, const TraceStages &stages,
                                   const RunOverrides &overrides = {});
 
 // The per-stage keys above, written inside the stage's JSON object.

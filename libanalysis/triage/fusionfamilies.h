@@ -1,70 +1,17 @@
 #pragma once
 // Known fusion families of one trace (docs/fusion_semantics.md section A): the registry in
 // resources/fusion_patterns.yaml matched, per stage, against kernel sites (canonical name, cpu_op,
-// nn.Module path, Python location). A family is "direct" when its fused kernel already runs and
-// "split" when the unfused pieces do.
+// nn.Module path, Python location, registry operation). A family is "direct" when all its instances
+// run its fused kernel and "split" when any runs the unfused pieces (then "mixed" if some are direct).
 #include "attribution/attribution.h"
+#include "classify/traceclassification.h"
 #include "stages/stages.h"
+#include "triage/fusionpatterns.h"
 
-#include <optional>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
 namespace fusion {
-
-class FusionPatternError : public std::runtime_error {
-public:
-    FusionPatternError(const std::string &file, int line, const std::string &problem)
-        : std::runtime_error(file + (line > 0 ? ":" + std::to_string(line) : std::string()) + ": " + problem) {}
-};
-
-// Matcher form 2 of the YAML header (all lists lower-cased at load).
-struct SiteMatcher {
-    std::vector<std::string> kernel, cpuOp, scope, notKernel, notScope;
-};
-
-// Form 1 (plain keywords, seed 002) or forms 2/3 (one or several SiteMatchers, OR-ed).
-struct KeywordMatcher {
-    std::vector<std::string> keywords;   // form 1, lower-cased
-    std::vector<SiteMatcher> anyOf;      // forms 2 and 3
-    bool empty() const { return keywords.empty() && anyOf.empty(); }
-};
-
-struct SplitGroup {
-    KeywordMatcher match;
-    bool counted = true;    // role counted (false: context)
-    bool optional = false;
-};
-
-struct SequenceRule {
-    enum class Count { First, Then, Both };
-    int first = 0, then = 1, maxFollow = 1;
-    Count count = Count::First;
-    bool sameParentScope = false;
-};
-
-struct FusionFamily {
-    std::string name, origin = "mainline";
-    std::vector<std::string> frameworks, modelsInclude, modelsExclude, subsumes, candidatePath;
-    int tpMin = 1;
-    double minShare = 0.25, likelyShare = 3.0;
-    int priority = 0;
-    KeywordMatcher active;
-    std::vector<SplitGroup> splitGroups;
-    std::optional<SequenceRule> sequence;
-    std::string rationale;
-    int line = 0;  // in the YAML file, for messages
-};
-
-struct FusionPatterns {
-    std::vector<FusionFamily> families;
-    // resources/fusion_patterns.yaml (via findResource), loaded once per process.
-    static const FusionPatterns &builtin();
-    // Throws FusionPatternError naming `file` and the line of the offending node.
-    static FusionPatterns fromYaml(const std::string &yaml, const std::string &file);
-    static FusionPatterns load(const std::string &path);
-};
 
 // Run context of the gates (A.1). framework: sglang|vllm|trtllm|tokenspeed|all|none.
 struct FamilyContext {
@@ -78,16 +25,21 @@ FamilyContext detectFamilyContext(const Trace &trace);
 
 struct FamilyMatch {
     std::string pattern, origin, status;  // status: "<origin> direct" | "<origin> split"
-    bool direct = false;
+    bool direct = false;                  // every instance runs the fused kernel (no split instance)
     bool confirmed = false;               // Confirmed vs Candidate
-    Ns related = 0;
+    Ns related = 0;                       // time of the kernels of the family's instances
     double share = 0;                     // percent of the stage's GPU time
+    // Instances: a direct one is one fused kernel; a split one the family's separate pieces running
+    // together (familyinstances.h). A family with both is mixed.
+    size_t directInstances = 0, splitInstances = 0;
+    Ns directNs = 0, splitNs = 0;         // the related time of each kind
     std::vector<std::string> evidence;    // "<kernel> (x.x%)", at most 3
     std::vector<std::string> locations;   // "func @ path:line", at most 4
     std::vector<std::string> candidatePath;
     std::string rationale;
     std::vector<uint32_t> kernelIds;      // the family's related kernels, ascending
     const char *confidence() const { return confirmed ? "Confirmed" : "Candidate"; }
+    bool mixed() const { return directInstances > 0 && splitInstances > 0; }
 };
 
 struct StageFamilies {
@@ -98,8 +50,10 @@ struct StageFamilies {
 
 // Stages in the order prefill, decode, all; an "all" bucket under 1 % of kernel time is left out
 // when other stages exist.
+// `classes` (the trace classified by the kernel registry) tells the matchers' op / not_op what
+// each kernel is.
 std::vector<StageFamilies> findFusionFamilies(const Trace &trace, const TraceAttribution &attribution,
-                                              const TraceStages &stages, const FusionPatterns &patterns,
-                                              const FamilyContext &context);
+                                              const TraceClassification &classes, const TraceStages &stages,
+                                              const FusionPatterns &patterns, const FamilyContext &context);
 
 } // namespace fusion

@@ -33,6 +33,7 @@ private slots:
     void theTriageKernelTableCoversEveryKernelOfTheTrace_data();
     void theTriageKernelTableCoversEveryKernelOfTheTrace();
     void fusionFamilyAndOverlapTablesAreValidModels();
+    void aMixedFamilySaysSoInItsStatusAndKeepsItsCounts();
 
 private:
     std::shared_ptr<TraceResult> m_trace[2];
@@ -267,7 +268,56 @@ void AnalysisModelsTest::fusionFamilyAndOverlapTablesAreValidModels()
         for (int r = 0; r < families.rowCount(); ++r)
             for (int c = 0; c < families.columnCount(); ++c)
                 QVERIFY(families.index(r, c).data(ModelRoles::Export).isValid());
+        // Instance counts (tools/kernel_pieces.py: 70 eager RMSNorm ladders on H100, 71 on MI300X,
+        // 34 / 35 flash-attention kernels), in their own columns and in the CSV.
+        QCOMPARE(families.headerData(FamilyTableModel::SplitInstances, Qt::Horizontal, ModelRoles::Export).toString(),
+                 QStringLiteral("split_instances"));
+        QCOMPARE(families.headerData(FamilyTableModel::DirectInstances, Qt::Horizontal, ModelRoles::Export).toString(),
+                 QStringLiteral("direct_instances"));
+        int checked = 0;
+        for (int r = 0; r < families.rowCount(); ++r) {
+            const QString name = families.index(r, FamilyTableModel::Family).data().toString();
+            const auto count = [&](int column) { return families.index(r, column).data(ModelRoles::Export).toInt(); };
+            if (name == QStringLiteral("Generic: RMSNorm")) {
+                QCOMPARE(count(FamilyTableModel::SplitInstances), s == SideA ? 70 : 71);
+                QCOMPARE(count(FamilyTableModel::DirectInstances), 0);
+                ++checked;
+            } else if (name == QStringLiteral("Generic: attention (unfused softmax attention)")) {
+                QCOMPARE(count(FamilyTableModel::DirectInstances), s == SideA ? 34 : 35);
+                QCOMPARE(count(FamilyTableModel::SplitInstances), 0);
+                QCOMPARE(families.index(r, FamilyTableModel::Status).data().toString(), FamilyTableModel::tr("fused kernel runs"));
+                ++checked;
+            }
+        }
+        QCOMPARE(checked, 2);
     }
+}
+
+void AnalysisModelsTest::aMixedFamilySaysSoInItsStatusAndKeepsItsCounts()
+{
+    // A family with 3 fused and 45 unfused instances: neither "fused kernel runs" nor silent.
+    auto result = std::make_shared<TriageResult>();
+    StageFamilies stage;
+    FamilyMatch m;
+    m.pattern = "Generic: RMSNorm";
+    m.status = "upstream split";
+    m.directInstances = 3;
+    m.splitInstances = 45;
+    m.directNs = 3000;
+    m.splitNs = 90000;
+    m.related = 93000;
+    stage.families.push_back(m);
+    result->findings.families.push_back(stage);
+    FamilyTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setContent(result, SideA);
+    QCOMPARE(model.rowCount(), 1);
+    QCOMPARE(model.index(0, FamilyTableModel::Status).data().toString(),
+             FamilyTableModel::tr("mixed: partly fused"));
+    QCOMPARE(model.index(0, FamilyTableModel::Status).data(ModelRoles::Export).toString(), QStringLiteral("upstream split"));
+    QCOMPARE(model.index(0, FamilyTableModel::DirectInstances).data(ModelRoles::Export).toInt(), 3);
+    QCOMPARE(model.index(0, FamilyTableModel::SplitInstances).data(ModelRoles::Export).toInt(), 45);
+    QVERIFY(model.index(0, FamilyTableModel::SplitInstances).data(Qt::ToolTipRole).toString().contains(QStringLiteral("45")));
 }
 
 QTEST_MAIN(AnalysisModelsTest)
