@@ -192,11 +192,16 @@ private:
                 continue;
             }
             const int q = neighbour(x, y, p, n);
-            const CpuOpWindow::Span spanY = y.cpu.span(kernelAt(y, p), kernelAt(y, n), edge(y, -1), edge(y, +1));
+            // The CPU ops are counted one paired step further out on both sides: the fused kernel
+            // may have been paired with either kernel of the run it replaces (a run of copies of
+            // one name), and the op it took over then lies beyond it.
+            const int wp = p >= 0 && pairedNear(x, u, p, -1) >= 0 ? pairedNear(x, u, p, -1) : p;
+            const int wn = n >= 0 && pairedNear(x, u, n, +1) >= 0 ? pairedNear(x, u, n, +1) : n;
+            const CpuOpWindow::Span spanY = y.cpu.span(kernelAt(y, wp), kernelAt(y, wn), edge(y, -1), edge(y, +1));
             const bool cpuKnown = op >= 0 && spanY.valid();
             CpuOpWindow::Count cx, cy;
             if (cpuKnown) {
-                cx = x.cpu.count(x.cpu.span(kernelAt(x, p), kernelAt(x, n), edge(x, -1), edge(x, +1)), x.cpu.name(op));
+                cx = x.cpu.count(x.cpu.span(kernelAt(x, wp), kernelAt(x, wn), edge(x, -1), edge(x, +1)), x.cpu.name(op));
                 cx.ops = std::max(cx.ops, 1u);  // u's own op, even when the span missed it
                 cy = y.cpu.count(spanY, x.cpu.name(op));
             }
