@@ -41,7 +41,8 @@ struct Carry {
 class LayerExplainer {
 public:
     LayerExplainer(const LayerPair &p, uint32_t index, const FusionSide &a, const FusionSide &b, std::vector<Occurrence> &out)
-        : m_p(p), m_index(index), m_a(a), m_b(b), m_out(out), m_first(out.size())
+        : m_p(p), m_index(index), m_a(a), m_b(b), m_out(out), m_first(out.size()), m_edgeA(edgesOf(p, 'a')),
+          m_edgeB(edgesOf(p, 'b')), m_nearA(nearestPaired(a)), m_nearB(nearestPaired(b))
     {
         size_t matched = 0, same = 0;
         for (const KernelPair &k : p.kernels)
@@ -79,7 +80,7 @@ public:
             std::vector<Leftover> &own = x->tag == 'a' ? m_leftA : m_leftB;
             carried.clear();
             for (Leftover &l : own) {
-                if (l.taken || pairedNear(*x, l.kernel, l.step, +1) >= 0)
+                if (l.taken || pairedNear(*x, l.step, +1) >= 0)
                     continue;
                 if (next && isLightOp(x->t.classes.opOf(l.kernel)))
                     carried.push_back(l), l.taken = true;
@@ -126,29 +127,51 @@ private:
     // The layer's first (dir -1) or last (dir +1) kernel on side s.
     uint32_t edge(const FusionSide &s, int dir) const
     {
-        uint32_t out = UINT32_MAX;
-        for (const KernelPair &k : m_p.kernels)
-            for (uint32_t id : of(s, k))
-                if (out == UINT32_MAX || (dir < 0 ? id < out : id > out))
-                    out = id;
-        return out;
+        const auto &e = s.tag == 'a' ? m_edgeA : m_edgeB;
+        return dir < 0 ? e.first : e.second;
+    }
+
+    static std::pair<uint32_t, uint32_t> edgesOf(const LayerPair &p, char tag)
+    {
+        std::pair<uint32_t, uint32_t> e{UINT32_MAX, 0};
+        bool any = false;
+        for (const KernelPair &k : p.kernels)
+            for (uint32_t id : tag == 'a' ? k.aKernels : k.bKernels)
+                e = {std::min(e.first, id), std::max(e.second, id)}, any = true;
+        return any ? e : std::pair<uint32_t, uint32_t>{UINT32_MAX, UINT32_MAX};
     }
 
     // The nearest paired step before (dir -1) or after (dir +1) `step` whose kernel on side `x`
-    // ran on `kernel`'s stream: kernels of other streams interleave in start order and are no
-    // neighbours in the dependency sense. -1 when there is none.
-    int pairedNear(const FusionSide &x, uint32_t kernel, int step, int dir) const
+    // ran on the stream of `step`'s kernel there: kernels of other streams interleave in start
+    // order and are no neighbours in the dependency sense. -1 when there is none.
+    int pairedNear(const FusionSide &x, int step, int dir) const
+    {
+        const auto &near = x.tag == 'a' ? m_nearA : m_nearB;
+        return (dir < 0 ? near.first : near.second)[size_t(step)];
+    }
+
+    // For every step, pairedNear in both directions, in two passes over the layer pair.
+    std::pair<std::vector<int>, std::vector<int>> nearestPaired(const FusionSide &x) const
     {
         const GpuOpTable &k = x.t.trace->store.kernels;
-        for (int i = step + dir; i >= 0 && i < int(m_p.kernels.size()); i += dir) {
-            const KernelPair &s = m_p.kernels[size_t(i)];
-            if (s.isGap())
-                continue;
-            const uint32_t id = of(x, s).front();
-            if (k.stream[id] == k.stream[kernel] && k.device[id] == k.device[kernel])
-                return i;
+        const int n = int(m_p.kernels.size());
+        std::pair<std::vector<int>, std::vector<int>> out{std::vector<int>(size_t(n), -1), std::vector<int>(size_t(n), -1)};
+        for (int dir : {+1, -1}) {
+            std::map<std::pair<int32_t, int32_t>, int> last;  // (device, stream) → paired step
+            std::vector<int> &v = dir > 0 ? out.first : out.second;
+            for (int i = dir > 0 ? 0 : n - 1; i >= 0 && i < n; i += dir) {
+                const KernelPair &s = m_p.kernels[size_t(i)];
+                if (of(x, s).empty())
+                    continue;
+                const uint32_t id = of(x, s).front();
+                const auto key = std::make_pair(k.device[id], k.stream[id]);
+                if (auto it = last.find(key); it != last.end())
+                    v[size_t(i)] = it->second;
+                if (!s.isGap())
+                    last[key] = i;
+            }
         }
-        return -1;
+        return out;
     }
 
     // A pair where side y runs a composite kernel against a plain one on side x: y fused there.
@@ -181,7 +204,7 @@ private:
         m_attached.clear();
         for (size_t i = 0; i < kernels.size(); ++i) {
             const uint32_t u = kernels[i];
-            const int p = pairedNear(x, u, steps[i], -1), n = pairedNear(x, u, steps[i], +1);
+            const int p = pairedNear(x, steps[i], -1), n = pairedNear(x, steps[i], +1);
             const int32_t op = x.cpu.opOf(u);
             if (op >= 0 && p >= 0 && x.cpu.opOf(kernelAt(x, p)) == op) {
                 attach(p, FusionRule::SplitInsideOp, u);
@@ -195,8 +218,8 @@ private:
             // The CPU ops are counted one paired step further out on both sides: the fused kernel
             // may have been paired with either kernel of the run it replaces (a run of copies of
             // one name), and the op it took over then lies beyond it.
-            const int wp = p >= 0 && pairedNear(x, u, p, -1) >= 0 ? pairedNear(x, u, p, -1) : p;
-            const int wn = n >= 0 && pairedNear(x, u, n, +1) >= 0 ? pairedNear(x, u, n, +1) : n;
+            const int wp = p >= 0 && pairedNear(x, p, -1) >= 0 ? pairedNear(x, p, -1) : p;
+            const int wn = n >= 0 && pairedNear(x, n, +1) >= 0 ? pairedNear(x, n, +1) : n;
             const CpuOpWindow::Span spanY = y.cpu.span(kernelAt(y, wp), kernelAt(y, wn), edge(y, -1), edge(y, +1));
             const bool cpuKnown = op >= 0 && spanY.valid();
             CpuOpWindow::Count cx, cy;
@@ -289,6 +312,8 @@ private:
     const FusionSide &m_a, &m_b;
     std::vector<Occurrence> &m_out;
     size_t m_first;  // this pair's first occurrence in m_out
+    std::pair<uint32_t, uint32_t> m_edgeA, m_edgeB;  // first and last kernel of the layer, per side
+    std::pair<std::vector<int>, std::vector<int>> m_nearA, m_nearB;  // pairedNear before / after
     bool m_namesComparable = false;
     std::map<int, std::pair<FusionRule, std::vector<uint32_t>>> m_attached;  // by neighbour step
     std::vector<Leftover> m_leftA, m_leftB;
