@@ -83,14 +83,8 @@ CliArgs parseArgs(int argc, char **argv)
         else if (arg == "--rank") a.rank = number<int>(arg, next());
         else if (arg == "--device") a.device = number<int>(arg, next());
         else if (arg == "--limit") a.limit = number<size_t>(arg, next());
-        else if (arg == "--min-share") {
-            const std::string v = next();
-            try {
-                a.minShare = std::stod(v);
-            } catch (...) {
-                throw UsageError{"option --min-share expects a number, got '" + v + "'"};
-            }
-        } else if (arg == "--max-size") a.maxBytes = number<size_t>(arg, next()) * 1024 * 1024;
+        else if (arg == "--min-share") a.minShare = number<double>(arg, next());
+        else if (arg == "--max-size") a.maxBytes = number<size_t>(arg, next()) * 1024 * 1024;
         else if (arg == "--model") a.model = next();
         else if (arg == "--tp") a.tp = number<int>(arg, next());
         else if (arg.starts_with("-") && arg.size() > 1)

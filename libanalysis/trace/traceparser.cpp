@@ -61,11 +61,12 @@ bool parseMicrosToNs(std::string_view t, Ns &out)
         }
     }
     if (i != t.size()) {
-        // Exponent or other form: fall back to double (rare; e.g. "1.5e3").
-        const std::string copy(t);
-        char *end = nullptr;
-        const double v = std::strtod(copy.c_str(), &end);
-        if (end != copy.c_str() + copy.size() || !std::isfinite(v) || std::fabs(v) > 9e15)
+        // Exponent or other form: fall back to double (rare; e.g. "1.5e3"). from_chars, not strtod:
+        // strtod follows LC_NUMERIC, which the GUI takes from the desktop (a German one reads "1.5"
+        // as 1 and stops at the dot).
+        double v = 0;
+        const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+        if (ec != std::errc() || end != t.data() + t.size() || !std::isfinite(v) || std::fabs(v) > 9e15)
             return false;
         out = static_cast<Ns>(std::llround(v * 1000.0));
         return true;

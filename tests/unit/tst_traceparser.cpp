@@ -5,8 +5,11 @@
 #include "trace/traceparser.h"
 
 #include <QFile>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
+#include <algorithm>
+#include <clocale>
 #include <zlib.h>
 
 using namespace fusion;
@@ -20,6 +23,7 @@ private slots:
     void argsLinksAndShapesAreKept();
     void aBareEventArrayIsATrace();
     void stringPidsAndUnknownKindsAreTolerated();
+    void numbersIgnoreTheDecimalCommaOfTheCLocale();
     void badInputGetsOneClearError_data();
     void badInputGetsOneClearError();
     void compressionIsDetectedFromTheBytes();
@@ -162,6 +166,33 @@ void TraceParserTest::stringPidsAndUnknownKindsAreTolerated()
     QCOMPARE(t->store.kernels.start[0], Ns(5500));
     QCOMPARE(t->store.eventCount, uint64_t(4));
     QVERIFY(!t->warnings.empty());
+}
+
+// Qt sets LC_NUMERIC from the environment, so the GUI runs the parser under the user's locale: a
+// German desktop writes 1,5 and reads "53.07e0" as 53 followed by junk.
+void TraceParserTest::numbersIgnoreTheDecimalCommaOfTheCLocale()
+{
+    const std::string previous = std::setlocale(LC_NUMERIC, nullptr);
+    if (!std::setlocale(LC_NUMERIC, "de_DE.UTF-8"))
+        QSKIP("the de_DE.UTF-8 locale is not generated here (tools/install-deps.sh generates it)");
+    const auto restore = qScopeGuard([&] { std::setlocale(LC_NUMERIC, previous.c_str()); });
+    char comma[16];
+    std::snprintf(comma, sizeof comma, "%.1f", 1.5);
+    QCOMPARE(QByteArray(comma), QByteArray("1,5"));  // the locale really is in force
+
+    Ns out = 0;
+    QVERIFY(parseMicrosToNs("53.07e0", out));
+    QCOMPARE(out, Ns(53070));
+    QVERIFY(parseMicrosToNs("1.5e3", out));
+    QCOMPARE(out, Ns(1500000));
+    const auto t = test::loadJson(R"J({"traceEvents": [
+      {"ph":"X","cat":"kernel","name":"k","pid":0,"tid":7,"ts":1.0e2,"dur":53.07e0,"args":{"stream":7}},
+      {"ph":"X","cat":"kernel","name":"k","pid":0,"tid":7,"ts":2.0e2,"dur":4.5E-1,"args":{"stream":7}}
+    ]})J");
+    QCOMPARE(t->store.kernels.size(), size_t(2));
+    QCOMPARE(t->store.kernels.start[0], Ns(100000));
+    QCOMPARE(t->store.kernels.dur[0], Ns(53070));
+    QCOMPARE(t->store.kernels.dur[1], Ns(450));
 }
 
 void TraceParserTest::badInputGetsOneClearError_data()
