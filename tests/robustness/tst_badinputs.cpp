@@ -185,6 +185,8 @@ void BadInputsTest::rejected_data()
     QTest::newRow("two symlinks in a loop") << "loop_a.json" << "^cannot open: .*symbolic links";
     QTest::newRow("FIFO (would block)") << "fifo.json" << "^is not a regular file";
     QTest::newRow("missing file") << "no_such_file.json" << "^cannot open: no such file";
+    QTest::newRow("durations beyond int64") << "durations_beyond_int64.json"
+                                            << "^the events' durations add up to more than 95 years";
 }
 
 void BadInputsTest::rejected()
@@ -209,6 +211,8 @@ void BadInputsTest::usableWithWarning_data()
     QTest::newRow("only bad events") << "all_events_bad.json" << "3 events skipped";
     QTest::newRow("100k nested arrays in args") << "deep_nesting.json" << "1 events skipped";
     QTest::newRow("key ending in an escaped backslash") << "escaped_key_last.json" << "1 events skipped";
+    QTest::newRow("durations of 95 years") << "absurd_durations.json"
+                                           << "4 events skipped: durations longer than a week";
 }
 
 void BadInputsTest::usableWithWarning()

@@ -24,6 +24,8 @@ private slots:
     void aBareEventArrayIsATrace();
     void stringPidsAndUnknownKindsAreTolerated();
     void numbersIgnoreTheDecimalCommaOfTheCLocale();
+    void durationsLongerThanAWeekAreSkippedWithAWarningNamingTheirCount();
+    void durationsAddingUpToCenturiesAreAnError();
     void badInputGetsOneClearError_data();
     void badInputGetsOneClearError();
     void compressionIsDetectedFromTheBytes();
@@ -193,6 +195,52 @@ void TraceParserTest::numbersIgnoreTheDecimalCommaOfTheCLocale()
     QCOMPARE(t->store.kernels.start[0], Ns(100000));
     QCOMPARE(t->store.kernels.dur[0], Ns(53070));
     QCOMPARE(t->store.kernels.dur[1], Ns(450));
+}
+
+// A duration of 3e18 ns (95 years) once passed; four of them overflowed the kernel-time sum to a
+// negative total. Nothing a profiler records lasts a week.
+void TraceParserTest::durationsLongerThanAWeekAreSkippedWithAWarningNamingTheirCount()
+{
+    const auto t = test::loadJson(R"J({"traceEvents": [
+      {"ph":"X","cat":"kernel","name":"ok","pid":0,"tid":7,"ts":10,"dur":1,"args":{"stream":7}},
+      {"ph":"X","cat":"kernel","name":"ok","pid":0,"tid":7,"ts":20,"dur":2,"args":{"stream":7}},
+      {"ph":"X","cat":"kernel","name":"week","pid":0,"tid":7,"ts":30,"dur":604800000000,"args":{"stream":7}},
+      {"ph":"X","cat":"kernel","name":"absurd","pid":0,"tid":7,"ts":40,"dur":3e15,"args":{"stream":7}},
+      {"ph":"X","cat":"kernel","name":"absurd","pid":0,"tid":7,"ts":50,"dur":3e15,"args":{"stream":7}},
+      {"ph":"X","cat":"kernel","name":"absurd","pid":0,"tid":7,"ts":60,"dur":3000000000000000,"args":{"stream":7}},
+      {"ph":"X","cat":"kernel","name":"absurd","pid":0,"tid":7,"ts":70,"dur":3e15,"args":{"stream":7}},
+      {"ph":"X","cat":"cpu_op","name":"eight days","pid":0,"tid":1,"ts":5,"dur":691200000000.001}
+    ]})J");
+    const GpuOpTable &k = t->store.kernels;
+    QCOMPARE(k.size(), size_t(3));
+    Ns total = 0;
+    for (size_t i = 0; i < k.size(); ++i)
+        total += k.dur[i];
+    QCOMPARE(total, Ns(604800000003000));  // 1 µs + 2 µs + one week
+    QCOMPARE(t->store.cpuOps.size(), size_t(0));
+    const auto w = std::find_if(t->warnings.begin(), t->warnings.end(),
+                                [](const std::string &s) { return s.find("longer than a week") != std::string::npos; });
+    QVERIFY(w != t->warnings.end());
+    QVERIFY2(w->starts_with("5 events skipped"), w->c_str());
+}
+
+// Each duration within a week, but together more than int64 nanoseconds hold: no sum of them would
+// be right, so the trace is refused with one clear error instead.
+void TraceParserTest::durationsAddingUpToCenturiesAreAnError()
+{
+    std::string json = R"J({"traceEvents": [)J";
+    for (int i = 0; i < 16000; ++i)
+        json += std::string(i ? "," : "") + R"J({"ph":"X","cat":"kernel","name":"k","pid":0,"tid":7,"ts":)J"
+                + std::to_string(i) + R"J(,"dur":604800000000})J";
+    json += "]}";
+    const std::string path = test::writeTempFile("centuries.json", json);
+    try {
+        loadTrace(path);
+        QFAIL("expected a TraceError");
+    } catch (const TraceError &e) {
+        QCOMPARE(e.file(), path);
+        QVERIFY2(QString::fromStdString(e.problem()).contains(QStringLiteral("add up to more than")), e.what());
+    }
 }
 
 void TraceParserTest::badInputGetsOneClearError_data()
