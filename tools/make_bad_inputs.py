@@ -115,6 +115,8 @@ def main():
     valid = trace_text(valid_events())
     write(out, "valid.json", valid)
     write(out, "valid.json.gz", gzip_bytes(valid.encode()))
+    # A rank number in the name too large for an int (std::stoi threw on it).
+    write(out, "trace_rank99999999999.json", valid)
 
     # Empty and truncated.
     write(out, "empty.json", b"")

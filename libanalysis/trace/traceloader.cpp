@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <charconv>
 #include <cstring>
 #include <sys/stat.h>
 #include <filesystem>
@@ -77,9 +78,13 @@ int rankFromName(std::string_view name)
     static const std::regex re(R"((?:^|[^A-Za-z])(?:rank|tp|TP-|worker)[-_]?(\d+))", std::regex::icase);
     const std::string s(name);
     std::smatch m;
-    if (std::regex_search(s, m, re))
-        return std::stoi(m[1].str());
-    return -1;
+    if (!std::regex_search(s, m, re))
+        return -1;
+    // A number too large for an int names no rank we could be asked for (std::stoi threw here).
+    int rank = -1;
+    const std::string digits = m[1].str();
+    const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), rank);
+    return ec == std::errc() && end == digits.data() + digits.size() ? rank : -1;
 }
 
 std::vector<TraceMember> listTraceMembers(const std::string &path)
