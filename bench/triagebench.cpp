@@ -1,9 +1,13 @@
 // triagebench: the triage steps that once grew faster than the trace, each timed next to a baseline
 // measured in the same run. Prints one markdown table per mode.
+//   triagebench overlap [N...]   N kernels all running at once on 8 streams: the overlap sweep
+//                                against its definition (sweepOverlapReference, every running kernel
+//                                compared with every other at each step; skipped once it passes 10 s)
 //   triagebench windows [N...]   N stage windows, each overlapping the next, and N kernels after the
 //                                last one: stage detection against the same with N disjoint windows
 #include "stages/stages.h"
 #include "trace/traceloader.h"
+#include "triage/overlapsweep.h"
 
 #include <chrono>
 #include <cstdio>
@@ -38,6 +42,58 @@ std::vector<size_t> sizesOf(int argc, char **argv, std::vector<size_t> defaults)
     for (int i = 2; i < argc; ++i)
         out.push_back(size_t(std::strtoull(argv[i], nullptr, 10)));
     return out.empty() ? defaults : out;
+}
+
+// n kernels, one starting every microsecond on streams 0..7 round robin, each running until after
+// the last has started: every kernel overlaps every other. 16 names over the five categories.
+std::vector<SweepInterval> allOverlapping(size_t n)
+{
+    std::vector<SweepInterval> iv;
+    for (size_t i = 0; i < n; ++i) {
+        const Ns start = Ns(i) * 1000;
+        iv.push_back({start, Ns(n) * 1000 + Ns(i % 7) * 1000 + start / 2, uint32_t(i % 16), uint32_t(i % 8),
+                      OverlapBucket(i % 5)});
+    }
+    return iv;
+}
+
+bool same(const OverlapSweep &a, const OverlapSweep &b)
+{
+    return a.busy == b.busy && a.overlap == b.overlap && a.maxConcurrentStreams == b.maxConcurrentStreams
+           && a.times == b.times && a.hiddenUnder == b.hiddenUnder;
+}
+
+int overlap(const std::vector<size_t> &sizes)
+{
+    std::printf("| kernels | sweep s | ns per kernel | growth ×2 | definition s | definition / sweep | same result |\n"
+                "|---|---|---|---|---|---|---|\n");
+    double previous = 0;
+    bool referenceTooSlow = false;
+    for (size_t n : sizes) {
+        const auto iv = allOverlapping(n);
+        OverlapSweep fast, reference;
+        const double s = timeOf([&] { fast = sweepOverlap(iv); }, 7);
+        double r = 0;
+        if (!referenceTooSlow) {
+            r = timeOf([&] { reference = sweepOverlapReference(iv); }, 1);
+            referenceTooSlow = r > 10;
+        }
+        char growth[32] = "", ratio[32] = "", refText[32] = "skipped", check[16] = "—";
+        if (previous > 0)
+            std::snprintf(growth, sizeof growth, "%.2f", s / previous);
+        if (r > 0) {
+            std::snprintf(refText, sizeof refText, "%.3f", r);
+            std::snprintf(ratio, sizeof ratio, "%.0f", r / s);
+            std::snprintf(check, sizeof check, "%s", same(fast, reference) ? "yes" : "NO");
+        }
+        std::printf("| %zu | %.4f | %.0f | %s | %s | %s | %s |\n", n, s, s * 1e9 / double(n), growth, refText, ratio,
+                    check);
+        std::fflush(stdout);
+        previous = s;
+        if (r > 0 && !same(fast, reference))
+            return 1;
+    }
+    return 0;
 }
 
 // A trace of n decode windows (GPU annotations) 10 µs apart, each `length` µs long, and n kernels
@@ -91,8 +147,10 @@ int windows(const std::vector<size_t> &sizes)
 int main(int argc, char **argv)
 {
     const std::string mode = argc > 1 ? argv[1] : "";
+    if (mode == "overlap")
+        return overlap(sizesOf(argc, argv, {1000, 2000, 4000, 8000, 16000, 32000, 64000}));
     if (mode == "windows")
         return windows(sizesOf(argc, argv, {5000, 10000, 20000, 40000}));
-    std::fprintf(stderr, "usage: triagebench windows [N...]\n");
+    std::fprintf(stderr, "usage: triagebench overlap|windows [N...]\n");
     return 2;
 }

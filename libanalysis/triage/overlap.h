@@ -6,13 +6,13 @@
 // same-stream neighbours and a priority P1–P5.
 #include "attribution/attribution.h"
 #include "stages/stages.h"
+#include "triage/overlapsweep.h"
 
 #include <string>
 #include <vector>
 
 namespace fusion {
 
-enum class OverlapBucket : uint8_t { Compute, Communication, Memory, Elementwise, Other };
 const char *overlapBucketName(OverlapBucket b);  // "compute", "communication", …
 OverlapBucket overlapBucket(std::string_view name);  // B.1, on the canonical name
 
