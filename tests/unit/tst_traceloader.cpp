@@ -7,6 +7,7 @@
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
+#include <algorithm>
 #include <cstring>
 
 using namespace fusion;
@@ -28,6 +29,10 @@ private slots:
     void ranksAreReadFromFileNames_data();
     void ranksAreReadFromFileNames();
     void aRankTooLargeForAnIntDoesNotStopTheLoad();
+    void aFileBesideItsCompressedCopyIsOneRank();
+    void aMissingRankListsTheRanksThereAre();
+    void tracesInTheOneSubfolderHoldingThemAreRead();
+    void tracesInSeveralSubfoldersAreNamedNotMixed();
 };
 
 void TraceLoaderTest::ranksAreReadFromFileNames_data()
@@ -61,6 +66,83 @@ void TraceLoaderTest::aRankTooLargeForAnIntDoesNotStopTheLoad()
     QCOMPARE(t->members.size(), size_t(1));
     QCOMPARE(t->members[0].rank, -1);
     QCOMPARE(t->store.kernels.size(), size_t(1));
+}
+
+// rank0.json and rank0.json.gz were two ranks: "3 ranks found" for two, and the summary listed
+// rank 0 twice.
+void TraceLoaderTest::aFileBesideItsCompressedCopyIsOneRank()
+{
+    QTemporaryDir dir;
+    for (const char *name : {"rank0.json", "rank0.json.gz", "rank1.json"})
+        QVERIFY(writeFile(dir.filePath(QString::fromLatin1(name)), kTinyTrace));  // the .gz need not be real
+    std::vector<std::string> warnings;
+    const auto members = listTraceMembers(dir.path().toStdString(), &warnings);
+    QCOMPARE(members.size(), size_t(2));
+    QCOMPARE(members[0].display, dir.filePath(QStringLiteral("rank0.json")).toStdString());
+    QCOMPARE(members[1].rank, 1);
+    QCOMPARE(warnings.size(), size_t(1));
+    QCOMPARE(warnings[0], dir.filePath(QStringLiteral("rank0.json.gz")).toStdString() + " is a compressed copy of "
+                              + members[0].display + ": counted once, read from " + members[0].display);
+    const auto t = loadTrace(dir.path().toStdString());
+    QVERIFY(std::find(t->warnings.begin(), t->warnings.end(), warnings[0]) != t->warnings.end());
+    QVERIFY(std::find(t->warnings.begin(), t->warnings.end(),
+                      "2 ranks found; analysing " + members[0].display + " (the lowest rank; --rank chooses)")
+            != t->warnings.end());
+}
+
+void TraceLoaderTest::aMissingRankListsTheRanksThereAre()
+{
+    QTemporaryDir dir;
+    for (const char *name : {"trace_rank0.json", "trace_rank2.json", "trace_rank3.json", "notes.json"})
+        QVERIFY(writeFile(dir.filePath(QString::fromLatin1(name)), kTinyTrace));
+    LoadOptions o;
+    o.rank = 5;
+    try {
+        loadTrace(dir.path().toStdString(), o);
+        QFAIL("expected a TraceError");
+    } catch (const TraceError &e) {
+        QCOMPARE(e.problem(), std::string("holds no trace for rank 5 (its ranks: 0, 2, 3)"));
+    }
+    QTemporaryDir unranked;
+    QVERIFY(writeFile(unranked.filePath(QStringLiteral("a.json")), kTinyTrace));
+    try {
+        loadTrace(unranked.path().toStdString(), o);
+        QFAIL("expected a TraceError");
+    } catch (const TraceError &e) {
+        QCOMPARE(e.problem(), std::string("holds no trace for rank 5 (no file name there gives a rank: "
+                                          "rank<N>, tp<N>, TP-<N>, worker<N>)"));
+    }
+}
+
+// A profiler's log folder holds one folder per run: "holds no trace files" was wrong.
+void TraceLoaderTest::tracesInTheOneSubfolderHoldingThemAreRead()
+{
+    QTemporaryDir dir;
+    QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("run1/plugins")));
+    for (const char *name : {"run1/plugins/rank0.json", "run1/plugins/rank1.json"})
+        QVERIFY(writeFile(dir.filePath(QString::fromLatin1(name)), kTinyTrace));
+    const auto t = loadTrace(dir.path().toStdString());
+    QCOMPARE(t->members.size(), size_t(2));
+    QCOMPARE(t->source.display, dir.filePath(QStringLiteral("run1/plugins/rank0.json")).toStdString());
+    QCOMPARE(t->warnings.front(), "no trace files in " + dir.path().toStdString()
+                                      + " itself: reading the 2 in its subfolder run1/plugins/");
+}
+
+void TraceLoaderTest::tracesInSeveralSubfoldersAreNamedNotMixed()
+{
+    QTemporaryDir dir;
+    QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("a")));
+    QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("b/c")));
+    for (const char *name : {"a/rank0.json", "a/rank1.json", "b/c/trace.json.gz"})
+        QVERIFY(writeFile(dir.filePath(QString::fromLatin1(name)), kTinyTrace));
+    try {
+        listTraceMembers(dir.path().toStdString());
+        QFAIL("expected a TraceError");
+    } catch (const TraceError &e) {
+        QCOMPARE(e.file(), dir.path().toStdString());
+        QCOMPARE(e.problem(), std::string("directory holds no trace files itself; its subfolders a/ (2), b/c/ (1) "
+                                          "do: give one of them"));
+    }
 }
 
 QTEST_GUILESS_MAIN(TraceLoaderTest)
