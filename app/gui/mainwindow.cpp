@@ -418,9 +418,11 @@ void MainWindow::connectJob(Side side)
         notifyIfIdle();
     });
     TriageJob *triage = m_triageJob[side];
+    // The triage only feeds its own tab: the tables, pattern tree and timeline keep the user's place.
     connect(triage, &BackgroundJob::finished, this, [this, side, triage] {
         m_triage[side] = triage->result();
-        refreshViews();
+        refreshTriagePage();
+        emit resultsChanged();
         notifyIfIdle();
     });
     connect(triage, &BackgroundJob::failed, this, [this, side](quint64, const QString &message) {
@@ -428,7 +430,7 @@ void MainWindow::connectJob(Side side)
         m_messageBar->showMessage(MessageBar::Warning,
                                   tr("The triage of trace %1 could not be completed: %2").arg(sideName(side), message),
                                   QStringLiteral("triage") + sideName(side));
-        refreshViews();
+        refreshTriagePage();
         notifyIfIdle();
     });
     connect(triage, &BackgroundJob::cancelled, this, [this] { notifyIfIdle(); });

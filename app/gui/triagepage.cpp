@@ -117,9 +117,14 @@ void TriagePage::update()
 {
     const Side s = side();
     const auto &result = m_result[s];
-    m_kernelModel->setContent(result, s);
-    m_familyModel->setContent(result, s);
-    m_overlapModel->setContent(result);
+    if (!m_filled || result != m_shown || s != m_shownSide) {
+        m_kernelModel->setContent(result, s);
+        m_familyModel->setContent(result, s);
+        m_overlapModel->setContent(result);
+        m_shown = result;
+        m_shownSide = s;
+        m_filled = true;
+    }
     if (m_pending[s])
         m_note->setText(tr("Looking for fusion families and overlap in trace %1…").arg(s == SideA ? tr("A") : tr("B")));
     else if (!result)

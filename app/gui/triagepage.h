@@ -42,6 +42,11 @@ private:
 
     std::shared_ptr<const TriageResult> m_result[2];
     bool m_pending[2] = {false, false};
+    // What the tables show: they are refilled only when it changes, so the rows the user selected
+    // stay when the other side's triage arrives.
+    std::shared_ptr<const TriageResult> m_shown;
+    Side m_shownSide = SideA;
+    bool m_filled = false;
     bool m_sideChosen = false;  // by the user; until then the page follows the loaded traces
     QComboBox *m_side;
     QLabel *m_note;
