@@ -204,6 +204,14 @@ void MainWindow::createViews()
     m_tableActions << m_triagePage->tableActions();
     connect(m_triagePage, &TriagePage::kernelActivated, this,
             [this](Side side, uint id) { selectKernel(side, id); });
+    connect(m_triagePage, &TriagePage::cancelRequested, this, [this](Side side) {
+        m_triageCancelled[side] = true;
+        m_triageQueued[side] = false;
+        m_triageJob[side]->cancel();
+        refreshTriagePage();
+        notifyIfIdle();
+    });
+    connect(m_triagePage, &TriagePage::runRequested, this, [this](Side side) { startTriage(side); });
     m_tabs->addTab(m_triagePage, tr("Triage"));
     // The timeline (issue 7) goes first; TimelineSync keeps it in step with the tables through this
     // window's public API. Before the currentChanged connection: actions do not exist yet.
@@ -238,7 +246,9 @@ void MainWindow::createViews()
 
     m_statusLabel = new QLabel(this);
     m_compareProgress = new QProgressBar(this);
-    m_compareProgress->setRange(0, 0);  // compareTraces reports no progress: a busy indicator
+    m_compareProgress->setRange(0, 1000);
+    connect(m_compareJob, &BackgroundJob::progressChanged, m_compareProgress,
+            [this](double f) { m_compareProgress->setValue(int(f * 1000)); });
     m_compareProgress->setMaximumWidth(160);
     m_compareProgress->setMaximumHeight(16);
     m_compareProgress->hide();
@@ -433,7 +443,12 @@ void MainWindow::connectJob(Side side)
         refreshTriagePage();
         notifyIfIdle();
     });
-    connect(triage, &BackgroundJob::cancelled, this, [this] { notifyIfIdle(); });
+    connect(triage, &BackgroundJob::progressChanged, this,
+            [this, side](double f) { m_triagePage->setProgress(side, f); });
+    connect(triage, &BackgroundJob::cancelled, this, [this] {
+        refreshTriagePage();
+        notifyIfIdle();
+    });
     connect(job, &BackgroundJob::failed, this, [this, side](quint64, const QString &message) {
         m_pane[side]->showError(m_path[side], message);
         m_messageBar->showMessage(MessageBar::Error, tr("Trace %1 could not be loaded: %2").arg(sideName(side), message),
@@ -552,6 +567,7 @@ void MainWindow::openTrace(Side side, const QString &path)
     m_result[side].reset();
     m_triage[side].reset();
     m_triageQueued[side] = false;
+    m_triageCancelled[side] = false;
     m_triageJob[side]->cancel();
     m_messageBar->clearMessage(QStringLiteral("triage") + sideName(side));
     m_pane[side]->showLoading(path);
@@ -592,6 +608,7 @@ void MainWindow::swapTraces()
     std::swap(m_triage[SideA], m_triage[SideB]);
     for (Side s : {SideA, SideB}) {
         m_triageQueued[s] = false;
+        m_triageCancelled[s] = false;
         m_triageJob[s]->cancel();  // computing for the other side; started again below
     }
     for (Side s : {SideA, SideB}) {
@@ -617,6 +634,7 @@ void MainWindow::swapTraces()
 
 void MainWindow::startTriage(Side side)
 {
+    m_triageCancelled[side] = false;
     m_triageQueued[side] = m_result[side] != nullptr;
     startQueuedTriages();
     refreshTriagePage();  // "computing" rather than "not loaded" while it waits
@@ -624,6 +642,8 @@ void MainWindow::startTriage(Side side)
 
 void MainWindow::refreshTriagePage()
 {
+    for (Side s : {SideA, SideB})
+        m_triagePage->setCancelled(s, m_triageCancelled[s]);
     m_triagePage->setResults(m_triage[SideA], m_triage[SideB], triagePending(SideA), triagePending(SideB),
                              labelOf(SideA), labelOf(SideB));
 }
@@ -648,6 +668,7 @@ void MainWindow::startComparison()
     CompareOptions options;
     options.stage = m_stage;
     m_compareJob->start(m_result[SideA]->analyzed, m_result[SideB]->analyzed, options);
+    m_compareProgress->setValue(0);
     m_compareProgress->show();
     m_statusLabel->setText(tr("Aligning layers and looking for fusions…"));
 }

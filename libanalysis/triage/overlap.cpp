@@ -1,5 +1,6 @@
 #include "triage/overlap.h"
 
+#include "trace/traceerror.h"
 #include "triage/sitetext.h"
 
 #include <algorithm>
@@ -121,7 +122,8 @@ OverlapBucket overlapBucket(std::string_view raw)
     return OverlapBucket::Other;
 }
 
-std::vector<StageOverlap> findOverlap(const Trace &trace, const TraceAttribution &attr, const TraceStages &stages, size_t limit)
+std::vector<StageOverlap> findOverlap(const Trace &trace, const TraceAttribution &attr, const TraceStages &stages, size_t limit,
+                                      const std::function<bool(double)> &progress)
 {
     const EventStore &s = trace.store;
     const GpuOpTable &k = s.kernels;
@@ -140,7 +142,10 @@ std::vector<StageOverlap> findOverlap(const Trace &trace, const TraceAttribution
     bucketOfName.reserve(names.size());
     for (const std::string &n : names)
         bucketOfName.push_back(overlapBucket(n));
+    double stagesDone = 0;
     for (Stage st : {Stage::Prefill, Stage::Decode, Stage::All}) {
+        if (progress && !progress(stagesDone++ / 3))
+            throw Cancelled();
         if (perStage[size_t(st)] <= 0)
             continue;
         // When any real stage exists, "all" (kernels no stage claims) is not analysed (E.4).

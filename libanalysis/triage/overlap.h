@@ -8,6 +8,7 @@
 #include "stages/stages.h"
 #include "triage/overlapsweep.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -41,8 +42,10 @@ struct StageOverlap {
     std::vector<OverlapRow> rows;    // display order, after the 1 % share cut
 };
 
-// limit > 0 keeps at most that many rows per stage.
+// limit > 0 keeps at most that many rows per stage. progress: 0..1 per stage; false cancels
+// (throws Cancelled).
 std::vector<StageOverlap> findOverlap(const Trace &trace, const TraceAttribution &attribution,
-                                      const TraceStages &stages, size_t limit = 0);
+                                      const TraceStages &stages, size_t limit = 0,
+                                      const std::function<bool(double)> &progress = {});
 
 } // namespace fusion

@@ -1,5 +1,6 @@
-// The window's background jobs as a user meets them: results that arrive after the user has
-// started looking around leave their place alone.
+// The window's background jobs as a user meets them: the triage reports its progress and stops
+// when cancelled (from its tab, or by closing the window), and results that arrive after the user
+// has started looking around leave their place alone.
 #include "fusiontreemodel.h"
 #include "kernelfilterproxy.h"
 #include "guitestsupport.h"
@@ -9,7 +10,12 @@
 #include "timelinewidget.h"
 #include "triagepage.h"
 #include "triagetablemodel.h"
+#include "trace/traceerror.h"
 
+#include <QElapsedTimer>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QTest>
@@ -25,6 +31,17 @@ QString sample(Side side)
                                         : QStringLiteral("/resources/samples/sample_amd.json.gz"));
 }
 
+// A trace whose triage takes long enough (some 10^5 kernels) that the test acts while it runs.
+const std::string &bigTrace()
+{
+    static const std::string path = [] {
+        std::vector<SyntheticKernel> kernels;
+        for (int n = 0; n < 12; ++n)
+            kernels.push_back({"kernel_" + std::to_string(n) + "_gemm", 3 + n, 12000});
+        return writeSyntheticTrace("big.json", kernels);
+    }();
+    return path;
+}
 } // namespace
 
 class MainWindowJobsTest : public QObject {
@@ -34,12 +51,114 @@ public:
 
 private slots:
     void initTestCase();
+    void theTriageReportsEachStepAndStopsAtTheNextOnceCancelled();
+    void aCancelledTriageJobStopsInsteadOfRunningToTheEnd();
+    void closingTheWindowStopsTheTriageAtOnce();
+    void theTriageTabCancelsAndRunsItsTriage();
     void aTriageArrivingLaterLeavesTheSelectionAndTheTimelineAlone();
 };
 
 void MainWindowJobsTest::initTestCase()
 {
     resetSettings();
+}
+
+void MainWindowJobsTest::theTriageReportsEachStepAndStopsAtTheNextOnceCancelled()
+{
+    const auto trace = analyze(sample(SideA).toStdString(), SideA);
+    std::vector<double> steps;
+    TriageJob::run(trace->analyzed, [&](double f) {
+        steps.push_back(f);
+        return true;
+    });
+    QVERIFY2(steps.size() >= 7, qPrintable(QString::number(steps.size())));  // table, families, 3 stages, modules…
+    QCOMPARE(steps.front(), 0.0);
+    QCOMPARE(steps.back(), 1.0);
+    QVERIFY(std::is_sorted(steps.begin(), steps.end()));
+    // Refusing the k-th report stops the run right there: no step after it.
+    for (size_t k = 1; k <= steps.size(); ++k) {
+        size_t calls = 0;
+        try {
+            TriageJob::run(trace->analyzed, [&](double) { return ++calls < k; });
+            QFAIL("expected fusion::Cancelled");
+        } catch (const Cancelled &) {
+        }
+        QCOMPARE(calls, k);
+    }
+}
+
+// The worker used to ignore the cancel and finish the whole triage (reporting 1.0) before the
+// process could end.
+void MainWindowJobsTest::aCancelledTriageJobStopsInsteadOfRunningToTheEnd()
+{
+    const auto trace = analyze(bigTrace(), SideA);
+    QElapsedTimer clock;
+    clock.start();
+    TriageJob::run(trace->analyzed);
+    qInfo("a whole triage of the big trace: %lld ms", clock.elapsed());
+
+    TriageJob job;
+    QSignalSpy cancelled(&job, &BackgroundJob::cancelled);
+    QSignalSpy finished(&job, &BackgroundJob::finished);
+    job.start(trace->analyzed);
+    job.cancel();
+    QVERIFY(BackgroundJob::waitForWorkers(60000));
+    QVERIFY2(job.progress() < 1.0, qPrintable(QString::number(job.progress())));
+    QCOMPARE(cancelled.count(), 1);
+    QTest::qWait(50);  // whatever the worker delivered is dropped
+    QCOMPARE(finished.count(), 0);
+}
+
+void MainWindowJobsTest::closingTheWindowStopsTheTriageAtOnce()
+{
+    MainWindow w;
+    w.setScreenshotMode(true);
+    w.show();
+    // Closed from the event loop right after the trace has loaded: the triage has just started.
+    bool closing = false;
+    connect(&w, &MainWindow::resultsChanged, this, [&] {
+        if (!closing && w.trace(SideA)) {
+            closing = true;
+            QMetaObject::invokeMethod(&w, [&w] { w.close(); }, Qt::QueuedConnection);
+        }
+    });
+    w.openTrace(SideA, QString::fromStdString(bigTrace()));
+    QTRY_VERIFY_WITH_TIMEOUT(closing && !w.isVisible(), 60000);
+    QVERIFY(!w.isBusy());
+    QVERIFY(BackgroundJob::waitForWorkers(60000));
+    QVERIFY2(w.triageJob(SideA)->progress() < 1.0, qPrintable(QString::number(w.triageJob(SideA)->progress())));
+}
+
+void MainWindowJobsTest::theTriageTabCancelsAndRunsItsTriage()
+{
+    MainWindow w;
+    w.setScreenshotMode(true);
+    w.show();
+    TriagePage *page = w.triagePage();
+    bool cancelled = false;
+    connect(&w, &MainWindow::resultsChanged, this, [&] {
+        if (!cancelled && w.trace(SideA)) {
+            cancelled = true;
+            QMetaObject::invokeMethod(&w, [page] {
+                QVERIFY(page->cancelButton()->isVisibleTo(page));
+                QVERIFY(page->progressBar()->isVisibleTo(page));
+                page->cancelButton()->click();
+            }, Qt::QueuedConnection);
+        }
+    });
+    w.openTrace(SideA, QString::fromStdString(bigTrace()));
+    QVERIFY(waitUntilIdle(w));
+    QVERIFY(cancelled);
+    QCOMPARE(page->note(), QStringLiteral("The triage of trace A was cancelled."));
+    QVERIFY(!page->cancelButton()->isVisibleTo(page));
+    QVERIFY(page->runButton()->isVisibleTo(page));
+    QCOMPARE(page->kernelModel()->rowCount(), 0);
+
+    page->runButton()->click();
+    QVERIFY(w.isBusy());
+    QVERIFY(waitUntilIdle(w));
+    QVERIFY(!page->runButton()->isVisibleTo(page));
+    QCOMPARE(page->kernelModel()->rowCount(), 12);  // the twelve kernel names
 }
 
 // The triage used to refresh every view when it arrived: the pattern tree's current row went back to
