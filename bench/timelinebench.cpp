@@ -144,7 +144,7 @@ int main(int argc, char **argv)
         // Kernels in view on trace A, from the model's own binary search.
         size_t visible = 0;
         for (const auto &t : w.model(SideA).tracks()) {
-            const auto [f, e] = t.visible(Ns(r.start + w.zoom()->offset(SideA)), Ns(r.end + w.zoom()->offset(SideA)));
+            const auto [f, e] = t.visible(w.zoom()->toTrace(SideA, r.start), w.zoom()->toTrace(SideA, r.end));
             visible += e - f;
         }
         std::printf("%-18s %10zu %14.2f %12.2f %14.2f %9.1f×\n", l.name, visible, lod.cold, lod.warm, base.cold,

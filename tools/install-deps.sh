@@ -1,20 +1,26 @@
 #!/bin/sh
 # Installs the Debian 12 packages FusionScope needs to build, test and run.
-# Idempotent and quiet: when everything is present it only runs dpkg-query.
+# Idempotent and quiet: when everything is present it only runs dpkg-query and locale -a.
 set -eu
 PKGS="build-essential cmake ninja-build pkg-config python3 \
 qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n \
 libgl1-mesa-dev libsimdjson-dev libyaml-cpp-dev libarchive-dev zlib1g-dev zstd xvfb xauth time \
-dpkg-dev file"
+dpkg-dev file locales"
 missing=""
 for p in $PKGS; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
 done
-[ -z "$missing" ] && exit 0
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
-echo "Installing:$missing"
-export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
-# shellcheck disable=SC2086
-$SUDO apt-get install -y -qq --no-install-recommends $missing >/dev/null
+if [ -n "$missing" ]; then
+    echo "Installing:$missing"
+    export DEBIAN_FRONTEND=noninteractive
+    $SUDO apt-get update -qq
+    # shellcheck disable=SC2086
+    $SUDO apt-get install -y -qq --no-install-recommends $missing >/dev/null
+fi
+# A locale with a decimal comma, for the test that loads a trace as on a German desktop.
+if ! locale -a 2>/dev/null | grep -qix 'de_DE\.utf-\{0,1\}8'; then
+    echo "Generating the de_DE.UTF-8 locale"
+    $SUDO localedef -i de_DE -f UTF-8 de_DE.UTF-8
+fi

@@ -115,6 +115,8 @@ def main():
     valid = trace_text(valid_events())
     write(out, "valid.json", valid)
     write(out, "valid.json.gz", gzip_bytes(valid.encode()))
+    # A rank number in the name too large for an int (std::stoi threw on it).
+    write(out, "trace_rank99999999999.json", valid)
 
     # Empty and truncated.
     write(out, "empty.json", b"")
@@ -164,6 +166,13 @@ def main():
                                                event("X", "kernel", "inf_kernel", 1700000000900.0, float("inf")),
                                                event("X", "kernel", "ninf_kernel", float("-inf"), 1)]))
     write(out, "all_events_bad.json", trace_text([event("X", "kernel", "k", "x", 1), 5, "s"]))
+    # Durations of 95 years each (3e18 ns): four of them once overflowed the kernel-time total. And
+    # 16000 of a week each: each plausible-looking, together beyond what int64 nanoseconds hold.
+    write(out, "absurd_durations.json",
+          trace_text(ev + [event("X", "kernel", "ampere_sgemm_128x64_nn", 1700000001000.0 + i, 3e15, stream=7)
+                           for i in range(4)]))
+    write(out, "durations_beyond_int64.json",
+          trace_text([event("X", "kernel", "k", 1700000000000.0 + i, 604800000000, stream=7) for i in range(16000)]))
     # Duplicate keys, in an event and at the top level (two traceEvents arrays).
     dup = valid.replace('"ph": "X", "cat": "kernel"', '"ph": "X", "ph": "X", "cat": "cpu_op", "cat": "kernel"', 1)
     write(out, "duplicate_keys.json", dup)

@@ -1287,6 +1287,22 @@ Aktivieren, um die Datei zu öffnen oder den Stack zu sehen</translation>
         <source>Looking for fusion families and overlap in trace %1…</source>
         <translation>Fusionsfamilien und Überlappung in Trace %1 werden gesucht…</translation>
     </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Run the triage</source>
+        <translation>Triage ausführen</translation>
+    </message>
+    <message>
+        <source>Stop looking for fusion families and overlap in this trace</source>
+        <translation>Die Suche nach Fusionsfamilien und Überlappung in diesem Trace abbrechen</translation>
+    </message>
+    <message>
+        <source>The triage of trace %1 was cancelled.</source>
+        <translation>Die Triage von Trace %1 wurde abgebrochen.</translation>
+    </message>
 </context>
 <context>
     <name>TriageTableModel</name>

@@ -1287,6 +1287,22 @@ Activate to open the file, or to see the stack</source>
         <source>Looking for fusion families and overlap in trace %1…</source>
         <translation>正在查找跟踪 %1 中的融合族和重叠…</translation>
     </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Run the triage</source>
+        <translation>运行分诊</translation>
+    </message>
+    <message>
+        <source>Stop looking for fusion families and overlap in this trace</source>
+        <translation>停止在此跟踪中查找融合族和重叠</translation>
+    </message>
+    <message>
+        <source>The triage of trace %1 was cancelled.</source>
+        <translation>跟踪 %1 的分诊已取消。</translation>
+    </message>
 </context>
 <context>
     <name>TriageTableModel</name>

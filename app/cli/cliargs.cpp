@@ -1,6 +1,8 @@
 #include "cliargs.h"
 
+#include <algorithm>
 #include <charconv>
+#include <map>
 #include <set>
 
 namespace fusion::cli {
@@ -45,6 +47,35 @@ std::string usageText()
            "exit codes: 0 success, 2 bad usage, 3 unreadable or invalid input\n";
 }
 
+std::string usageHint()
+{
+    return "Try 'fusionscope-cli --help' for the commands and their options.\n";
+}
+
+void checkOptionsApply(const CliArgs &args)
+{
+    // Beside --format, --out and --registry, which every command takes.
+    static const std::map<std::string, std::vector<std::string>> options = {
+        {"summary", {"--rank", "--device", "--max-size", "--label-a", "--limit"}},
+        {"triage", {"--rank", "--device", "--max-size", "--label-a", "--stage", "--limit", "--min-share", "--model", "--tp"}},
+        {"compare", {"--rank", "--device", "--max-size", "--label-a", "--label-b", "--stage", "--limit"}},
+        {"classify", {}},
+    };
+    const auto it = options.find(args.command);
+    if (it == options.end())
+        return;  // an unknown command is reported as such
+    const std::vector<std::string> &own = it->second;
+    for (const std::string &opt : args.given) {
+        if (opt == "--format" || opt == "--out" || opt == "--registry" || opt == "--help" || opt == "--version"
+            || std::find(own.begin(), own.end(), opt) != own.end())
+            continue;
+        std::string takes = "--format, --out, --registry";
+        for (const std::string &o : own)
+            takes += ", " + o;
+        throw UsageError{"option " + opt + " does not apply to " + args.command + " (it takes " + takes + ")"};
+    }
+}
+
 CliArgs parseArgs(int argc, char **argv)
 {
     CliArgs a;
@@ -66,6 +97,8 @@ CliArgs parseArgs(int argc, char **argv)
                 throw UsageError{"option " + arg + " needs a value"};
             return argv[++i];
         };
+        if (arg.starts_with("-") && arg.size() > 1)
+            a.given.push_back(arg == "-h" ? "--help" : arg == "-o" ? "--out" : arg);
         if (arg == "--help" || arg == "-h") a.help = true;
         else if (arg == "--version") a.version = true;
         else if (arg == "--format") {
@@ -83,14 +116,8 @@ CliArgs parseArgs(int argc, char **argv)
         else if (arg == "--rank") a.rank = number<int>(arg, next());
         else if (arg == "--device") a.device = number<int>(arg, next());
         else if (arg == "--limit") a.limit = number<size_t>(arg, next());
-        else if (arg == "--min-share") {
-            const std::string v = next();
-            try {
-                a.minShare = std::stod(v);
-            } catch (...) {
-                throw UsageError{"option --min-share expects a number, got '" + v + "'"};
-            }
-        } else if (arg == "--max-size") a.maxBytes = number<size_t>(arg, next()) * 1024 * 1024;
+        else if (arg == "--min-share") a.minShare = number<double>(arg, next());
+        else if (arg == "--max-size") a.maxBytes = number<size_t>(arg, next()) * 1024 * 1024;
         else if (arg == "--model") a.model = next();
         else if (arg == "--tp") a.tp = number<int>(arg, next());
         else if (arg.starts_with("-") && arg.size() > 1)

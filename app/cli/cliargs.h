@@ -23,6 +23,7 @@ struct CliArgs {
     std::string model;            // triage: model name/path for fusion-family gates
     int tp = 0;                   // triage: tensor-parallel size (0: from the trace)
     bool help = false, version = false;
+    std::vector<std::string> given;  // the options given, by their long name ("--stage")
 };
 
 struct UsageError {
@@ -31,6 +32,10 @@ struct UsageError {
 
 // Throws UsageError for unknown options or missing values.
 CliArgs parseArgs(int argc, char **argv);
+// Throws UsageError when an option given does not apply to args.command (e.g. --stage to summary).
+void checkOptionsApply(const CliArgs &args);
 std::string usageText();
+// What a usage error prints after the problem: where the usage is, not all of it.
+std::string usageHint();
 
 } // namespace fusion::cli

@@ -30,7 +30,8 @@ int runCommand(const CliArgs &args)
     };
     auto it = commands.find(args.command);
     if (it == commands.end())
-        throw UsageError{"unknown command '" + args.command + "'"};
+        throw UsageError{"unknown command '" + args.command + "' (summary, triage, compare or classify)"};
+    checkOptionsApply(args);
     return it->second(args);
 }
 

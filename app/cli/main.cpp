@@ -16,21 +16,25 @@ int main(int argc, char **argv)
     try {
         args = parseArgs(argc, argv);
     } catch (const UsageError &e) {
-        std::cerr << "fusionscope-cli: " << e.message << "\n\n" << usageText();
+        std::cerr << "fusionscope-cli: " << e.message << '\n' << usageHint();
         return ExitUsage;
     }
     if (args.version) {
         std::cout << "fusionscope-cli " << FUSIONSCOPE_VERSION_STRING << '\n';
         return ExitOk;
     }
-    if (args.help || args.command.empty()) {
-        (args.help ? std::cout : std::cerr) << usageText();
-        return args.help ? ExitOk : ExitUsage;
+    if (args.help) {
+        std::cout << usageText();
+        return ExitOk;
+    }
+    if (args.command.empty()) {
+        std::cerr << "fusionscope-cli: no command given (summary, triage, compare or classify)\n" << usageHint();
+        return ExitUsage;
     }
     try {
         return runCommand(args);
     } catch (const UsageError &e) {
-        std::cerr << "fusionscope-cli: " << e.message << "\n\n" << usageText();
+        std::cerr << "fusionscope-cli: " << e.message << '\n' << usageHint();
         return ExitUsage;
     } catch (const TraceError &e) {
         std::cerr << "fusionscope-cli: " << e.what() << '\n';

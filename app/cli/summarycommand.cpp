@@ -10,6 +10,8 @@ int summaryCommand(const CliArgs &args)
 {
     if (args.positional.size() != 1)
         throw UsageError{"summary takes exactly one TRACE"};
+    if (args.format == "md")
+        throw UsageError{"summary writes text, json or csv, not md"};
     LoadOptions lo;
     lo.rank = args.rank;
     lo.device = args.device;

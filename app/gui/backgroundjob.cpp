@@ -37,6 +37,11 @@ BackgroundJob::~BackgroundJob()
         m_control->cancelled = true;
 }
 
+bool BackgroundJob::waitForWorkers(int msecs)
+{
+    return jobPool()->waitForDone(msecs);
+}
+
 double BackgroundJob::progress() const
 {
     return m_control ? m_control->permille.load(std::memory_order_relaxed) / 1000.0 : 0.0;

@@ -32,7 +32,10 @@ public:
     void cancel();  // asks the worker to stop; whatever it still produces is dropped
     bool isRunning() const { return m_running; }
     quint64 currentId() const { return m_id; }
-    double progress() const;
+    double progress() const;  // of the last job launched, also once it was cancelled
+    // Waits until no job's worker runs any more (cancelled ones stop at their next progress report);
+    // false when some still run after `msecs`.
+    static bool waitForWorkers(int msecs);
 
 signals:
     void progressChanged(double fraction);  // 0..1, at most every 50 ms

@@ -35,8 +35,11 @@ void takeScreenshot(MainWindow &window, const QString &file)
             QApplication::exit(1);
             return;
         }
-        // Exit 3 when a trace or the comparison failed, as fusionscope-cli does for bad input;
-        // the picture (with the error shown in the window) is written either way.
+        // Exit 3 when a trace or the comparison failed, as fusionscope-cli does for bad input, with
+        // the reason on stderr; the picture (with the error shown in the window) is written either way.
+        if (window.hasFailures())
+            for (const QString &error : window.messageBar()->texts(MessageBar::Error))
+                std::fprintf(stderr, "fusionscope: %s\n", qPrintable(error));
         QApplication::exit(window.hasFailures() ? 3 : 0);
     });
 }

@@ -205,6 +205,14 @@ void MainWindow::createViews()
     m_tableActions << m_triagePage->tableActions();
     connect(m_triagePage, &TriagePage::kernelActivated, this,
             [this](Side side, uint id) { selectKernel(side, id); });
+    connect(m_triagePage, &TriagePage::cancelRequested, this, [this](Side side) {
+        m_triageCancelled[side] = true;
+        m_triageQueued[side] = false;
+        m_triageJob[side]->cancel();
+        refreshTriagePage();
+        notifyIfIdle();
+    });
+    connect(m_triagePage, &TriagePage::runRequested, this, [this](Side side) { startTriage(side); });
     m_tabs->addTab(m_triagePage, tr("Triage"));
     // The timeline (issue 7) goes first; TimelineSync keeps it in step with the tables through this
     // window's public API. Before the currentChanged connection: actions do not exist yet.
@@ -239,7 +247,9 @@ void MainWindow::createViews()
 
     m_statusLabel = new QLabel(this);
     m_compareProgress = new QProgressBar(this);
-    m_compareProgress->setRange(0, 0);  // compareTraces reports no progress: a busy indicator
+    m_compareProgress->setRange(0, 1000);
+    connect(m_compareJob, &BackgroundJob::progressChanged, m_compareProgress,
+            [this](double f) { m_compareProgress->setValue(int(f * 1000)); });
     m_compareProgress->setMaximumWidth(160);
     m_compareProgress->setMaximumHeight(16);
     m_compareProgress->hide();
@@ -419,9 +429,11 @@ void MainWindow::connectJob(Side side)
         notifyIfIdle();
     });
     TriageJob *triage = m_triageJob[side];
+    // The triage only feeds its own tab: the tables, pattern tree and timeline keep the user's place.
     connect(triage, &BackgroundJob::finished, this, [this, side, triage] {
         m_triage[side] = triage->result();
-        refreshViews();
+        refreshTriagePage();
+        emit resultsChanged();
         notifyIfIdle();
     });
     connect(triage, &BackgroundJob::failed, this, [this, side](quint64, const QString &message) {
@@ -429,10 +441,15 @@ void MainWindow::connectJob(Side side)
         m_messageBar->showMessage(MessageBar::Warning,
                                   tr("The triage of trace %1 could not be completed: %2").arg(sideName(side), message),
                                   QStringLiteral("triage") + sideName(side));
-        refreshViews();
+        refreshTriagePage();
         notifyIfIdle();
     });
-    connect(triage, &BackgroundJob::cancelled, this, [this] { notifyIfIdle(); });
+    connect(triage, &BackgroundJob::progressChanged, this,
+            [this, side](double f) { m_triagePage->setProgress(side, f); });
+    connect(triage, &BackgroundJob::cancelled, this, [this] {
+        refreshTriagePage();
+        notifyIfIdle();
+    });
     connect(job, &BackgroundJob::failed, this, [this, side](quint64, const QString &message) {
         m_pane[side]->showError(m_path[side], message);
         m_messageBar->showMessage(MessageBar::Error, tr("Trace %1 could not be loaded: %2").arg(sideName(side), message),
@@ -551,6 +568,7 @@ void MainWindow::openTrace(Side side, const QString &path)
     m_result[side].reset();
     m_triage[side].reset();
     m_triageQueued[side] = false;
+    m_triageCancelled[side] = false;
     m_triageJob[side]->cancel();
     m_messageBar->clearMessage(QStringLiteral("triage") + sideName(side));
     m_pane[side]->showLoading(path);
@@ -591,6 +609,7 @@ void MainWindow::swapTraces()
     std::swap(m_triage[SideA], m_triage[SideB]);
     for (Side s : {SideA, SideB}) {
         m_triageQueued[s] = false;
+        m_triageCancelled[s] = false;
         m_triageJob[s]->cancel();  // computing for the other side; started again below
     }
     for (Side s : {SideA, SideB}) {
@@ -616,6 +635,7 @@ void MainWindow::swapTraces()
 
 void MainWindow::startTriage(Side side)
 {
+    m_triageCancelled[side] = false;
     m_triageQueued[side] = m_result[side] != nullptr;
     startQueuedTriages();
     refreshTriagePage();  // "computing" rather than "not loaded" while it waits
@@ -623,6 +643,8 @@ void MainWindow::startTriage(Side side)
 
 void MainWindow::refreshTriagePage()
 {
+    for (Side s : {SideA, SideB})
+        m_triagePage->setCancelled(s, m_triageCancelled[s]);
     m_triagePage->setResults(m_triage[SideA], m_triage[SideB], triagePending(SideA), triagePending(SideB),
                              labelOf(SideA), labelOf(SideB));
 }
@@ -647,6 +669,7 @@ void MainWindow::startComparison()
     CompareOptions options;
     options.stage = m_stage;
     m_compareJob->start(m_result[SideA]->analyzed, m_result[SideB]->analyzed, options);
+    m_compareProgress->setValue(0);
     m_compareProgress->show();
     m_statusLabel->setText(tr("Aligning layers and looking for fusions…"));
 }

@@ -79,6 +79,7 @@ public:
     OpChartView *chartView() const { return m_chartView; }
     TriagePage *triagePage() const { return m_triagePage; }
     TimelineView *timelineView() const { return m_timelineView; }
+    TriageJob *triageJob(Side side) const { return m_triageJob[side]; }
     TableActions *tableActions(QWidget *page) const;
 
 public slots:
@@ -131,6 +132,7 @@ private:
     AnalysisJob *m_job[2];
     TriageJob *m_triageJob[2];
     bool m_triageQueued[2] = {false, false};
+    bool m_triageCancelled[2] = {false, false};  // by the user, from the triage tab
     ComparisonJob *m_compareJob;
     QString m_path[2], m_userLabel[2];
     std::shared_ptr<const TraceResult> m_result[2];

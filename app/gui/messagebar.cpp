@@ -51,6 +51,15 @@ QString MessageBar::text() const
     return lines.join(QLatin1Char('\n'));
 }
 
+QStringList MessageBar::texts(Type type) const
+{
+    QStringList out;
+    for (const Message &m : m_messages)
+        if (m.type == type)
+            out << m.text;
+    return out;
+}
+
 void MessageBar::update()
 {
     if (m_messages.isEmpty()) {

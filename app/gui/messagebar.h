@@ -4,6 +4,7 @@
 // that, say, a successful reload of trace A removes the error about trace A and nothing else.
 #include <QFrame>
 #include <QMap>
+#include <QStringList>
 
 class QLabel;
 class QToolButton;
@@ -20,6 +21,7 @@ public:
     void clearAll();
 
     QString text() const;  // every message shown, one per line (for tests and screenshots)
+    QStringList texts(Type type) const;  // the messages of one type
     Type type() const { return m_type; }
     bool hasMessages() const { return !m_messages.isEmpty(); }
 

@@ -21,15 +21,19 @@ public:
     void setEnabled(bool enabled);
     bool isEnabled() const { return m_enabled; }
     void invalidate() { m_cache.clear(); }
-    // t0/t1: the visible range in the track's own (trace) time; width in pixels.
-    const std::vector<TimelineRun> &runs(const TimelineTrack &track, size_t key, double t0, double t1, int width);
+    // t0/t1: the visible range in ns from `origin` (trace time), width in pixels. Trace times stay
+    // integers: epoch stamps as double would step by 256 ns.
+    const std::vector<TimelineRun> &runs(const TimelineTrack &track, size_t key, double t0, double t1, int width,
+                                         fusion::Ns origin = 0);
     int rebuilds() const { return m_rebuilds; }  // for the tests: cache hits do not count
 
-    static std::vector<TimelineRun> build(const TimelineTrack &track, double t0, double t1, int width, bool merge);
+    static std::vector<TimelineRun> build(const TimelineTrack &track, double t0, double t1, int width, bool merge,
+                                          fusion::Ns origin = 0);
 
 private:
     struct Entry {
         double t0 = 0, t1 = 0;
+        fusion::Ns origin = 0;
         int width = -1;
         std::vector<TimelineRun> runs;
     };

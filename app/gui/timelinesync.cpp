@@ -30,6 +30,9 @@ TimelineSync::TimelineSync(MainWindow *window, TimelineView *view)
     : QObject(view), m_window(window), m_view(view)
 {
     TimelineWidget *timeline = view->timeline();
+    // As soon as a trace or comparison is there, not once every job (the triage) has finished;
+    // refresh() does nothing when they have not changed.
+    connect(window, &MainWindow::resultsChanged, this, &TimelineSync::refresh);
     connect(window, &MainWindow::idle, this, &TimelineSync::refresh);
     timeline->setStage(window->stage());
     connect(window, &MainWindow::stageChanged, timeline, &TimelineWidget::setStage);

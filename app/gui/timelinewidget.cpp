@@ -224,8 +224,8 @@ void TimelineWidget::fitStage(bool history)
         if (m_model[s].isEmpty() || m_model[s].stageKernelCount() == 0)
             continue;
         const auto [first, last] = m_model[s].stageExtent();
-        lo[s] = m_zoom->toAxis(s, double(first));
-        hi[s] = m_zoom->toAxis(s, double(last));
+        lo[s] = m_zoom->toAxis(s, first);
+        hi[s] = m_zoom->toAxis(s, last);
         any[s] = true;
     }
     auto fit = [this](Side s, double a, double b, bool history) {
@@ -255,13 +255,13 @@ void TimelineWidget::alignAtLayerPair(int pair)
 
 void TimelineWidget::applyAlignment()
 {
-    double offset[2] = {double(m_model[SideA].origin()), double(m_model[SideB].origin())};
+    Ns offset[2] = {m_model[SideA].origin(), m_model[SideB].origin()};
     if (m_comparison && m_alignedPair >= 0 && m_alignedPair < int(m_comparison->layers.pairs.size())) {
         const LayerPair &p = m_comparison->layers.pairs[size_t(m_alignedPair)];
         if (p.a >= 0 && m_trace[SideA])
-            offset[SideA] = double(m_trace[SideA]->layers.layers[size_t(p.a)].start);
+            offset[SideA] = m_trace[SideA]->layers.layers[size_t(p.a)].start;
         if (p.b >= 0 && m_trace[SideB])
-            offset[SideB] = double(m_trace[SideB]->layers.layers[size_t(p.b)].start);
+            offset[SideB] = m_trace[SideB]->layers.layers[size_t(p.b)].start;
     }
     m_zoom->setOffsets(offset[SideA], offset[SideB]);
 }
@@ -439,8 +439,8 @@ TimelineRangeStats TimelineWidget::rangeStats(Side s) const
 {
     if (!m_rangeSel)
         return {};
-    const Ns t0 = Ns(std::llround(m_zoom->toTrace(s, m_rangeSel->first)));
-    const Ns t1 = Ns(std::llround(m_zoom->toTrace(s, m_rangeSel->second)));
+    const Ns t0 = m_zoom->toTrace(s, m_rangeSel->first);
+    const Ns t1 = m_zoom->toTrace(s, m_rangeSel->second);
     return m_model[s].rangeStats(t0, t1);
 }
 
@@ -514,7 +514,7 @@ bool TimelineWidget::selectKernels(const std::vector<uint32_t> &a, const std::ve
 void TimelineWidget::bringIntoView(Side side, uint32_t id)
 {
     const GpuOpTable &k = m_model[side].trace()->trace->store.kernels;
-    const double s = m_zoom->toAxis(side, double(k.start[id])), e = m_zoom->toAxis(side, double(k.end(id)));
+    const double s = m_zoom->toAxis(side, k.start[id]), e = m_zoom->toAxis(side, k.end(id));
     const TimelineZoom::Range r = m_zoom->range(side);
     if (e - s > r.length() * 0.8)  // too wide to see whole: fit it
         m_zoom->setRange(side, {s - (e - s) * 0.1, e + (e - s) * 0.1});
@@ -602,11 +602,11 @@ void TimelineWidget::fitSelection()
     } else if (m_selectedLayer && (m_lastSelected == Selected::Layer || !m_selected)) {
         const auto [side, index] = *m_selectedLayer;
         const Layer &l = m_trace[side]->layers.layers[size_t(index)];
-        fit(side, m_zoom->toAxis(side, double(l.start)), m_zoom->toAxis(side, double(l.end)));
+        fit(side, m_zoom->toAxis(side, l.start), m_zoom->toAxis(side, l.end));
     } else if (m_selected) {
         const auto [side, id] = *m_selected;
         const GpuOpTable &k = m_model[side].trace()->trace->store.kernels;
-        const double s = m_zoom->toAxis(side, double(k.start[id])), e = m_zoom->toAxis(side, double(k.end(id)));
+        const double s = m_zoom->toAxis(side, k.start[id]), e = m_zoom->toAxis(side, k.end(id));
         const double pad = std::max((e - s) * 0.5, 50.0);
         m_zoom->setRange(side, {s - pad, e + pad});
     }
@@ -628,7 +628,7 @@ std::optional<TimelineWidget::Hit> TimelineWidget::hitAt(const QPoint &pos) cons
             continue;
         const Side s = row.side;
         const TimelineMapping map = mapping(s);
-        const double t = m_zoom->toTrace(s, map.timeAt(pos.x() + 0.5));
+        const double t = map.timeAt(pos.x() + 0.5);  // axis time: an offset, exact to the nanosecond
         const double tol = 2 * map.nsPerPixel();
         Hit hit;
         hit.side = s;
@@ -637,7 +637,7 @@ std::optional<TimelineWidget::Hit> TimelineWidget::hitAt(const QPoint &pos) cons
                 return std::nullopt;
             const auto &layers = m_trace[s]->layers.layers;
             for (size_t i = 0; i < layers.size(); ++i)
-                if (double(layers[i].start) - tol <= t && t <= double(layers[i].end) + tol
+                if (m_zoom->toAxis(s, layers[i].start) - tol <= t && t <= m_zoom->toAxis(s, layers[i].end) + tol
                     && m_model[s].layerInStage(i)) {
                     hit.layer = int(i);
                     return hit;
@@ -647,15 +647,16 @@ std::optional<TimelineWidget::Hit> TimelineWidget::hitAt(const QPoint &pos) cons
         if (row.kind != Row::Track)
             return std::nullopt;
         const TimelineTrack &track = m_model[s].tracks()[size_t(row.track)];
-        const auto [first, last] = track.visible(Ns(std::floor(t - tol)), Ns(std::ceil(t + tol)) + 1);
+        const auto [first, last] =
+            track.visible(m_zoom->toTrace(s, std::floor(t - tol)), m_zoom->toTrace(s, std::ceil(t + tol)) + 1);
         // The event under the cursor, else the nearest one within the tolerance; longer ones win ties.
         double bestDistance = 1e300;
         const bool dimmed = track.dimmed > 0;
         for (size_t i = first; i < last; ++i) {
             if (dimmed && track.colour[i] == TimelineTrack::kDimmed)
                 continue;  // another stage's kernel: not there for the pointer
-            const double d = t < double(track.start[i]) ? double(track.start[i]) - t
-                             : t > double(track.end[i]) ? t - double(track.end[i]) : 0.0;
+            const double start = m_zoom->toAxis(s, track.start[i]), end = m_zoom->toAxis(s, track.end[i]);
+            const double d = t < start ? start - t : t > end ? t - end : 0.0;
             if (d < bestDistance
                 || (d == bestDistance && hit.index != size_t(-1)
                     && track.end[i] - track.start[i] > track.end[hit.index] - track.start[hit.index])) {
@@ -667,8 +668,8 @@ std::optional<TimelineWidget::Hit> TimelineWidget::hitAt(const QPoint &pos) cons
             return std::nullopt;
         hit.track = row.track;
         // Tell whether the cursor rests on a merged run: then the tooltip says so.
-        const auto runs = TimelineLod::build(track, map.start + m_zoom->offset(s), map.end + m_zoom->offset(s),
-                                             plot.width(), m_lod.isEnabled());
+        const auto runs = TimelineLod::build(track, map.start, map.end, plot.width(), m_lod.isEnabled(),
+                                             m_zoom->offset(s));
         const float x = float(pos.x() - plot.left());
         for (const TimelineRun &run : runs)
             if (run.merged() && run.x0 - 1 <= x && x <= std::max(run.x1, run.x0 + 1) + 1)
@@ -1004,9 +1005,9 @@ void TimelineWidget::paintTrack(QPainter &p, const Row &row)
                p.fontMetrics().elidedText(track.label, Qt::ElideRight, kGutter - 20));
 
     const TimelineMapping map = mapping(s);
-    const double off = m_zoom->offset(s);
+    const Ns off = m_zoom->offset(s);
     const std::vector<TimelineRun> &runs =
-        m_lod.runs(track, size_t(s) * 4096 + size_t(row.track), map.start + off, map.end + off, plot.width());
+        m_lod.runs(track, size_t(s) * 4096 + size_t(row.track), map.start, map.end, plot.width(), off);
     const int top = row.y + 2, h = row.h - 4;
     // Grouped by colour, antialiasing off: a few fills per frame whatever the number of runs.
     std::map<uint32_t, std::vector<QRect>> byColour;
@@ -1064,7 +1065,7 @@ void TimelineWidget::paintTrack(QPainter &p, const Row &row)
     if (m_selected && m_selected->first == s && m_model[s].trackOfKernel(m_selected->second) == row.track) {
         const uint32_t id = m_selected->second;
         const size_t i = m_model[s].positionInTrack(id);
-        const double x0 = map.xOf(double(track.start[i]) - off), x1 = map.xOf(double(track.end[i]) - off);
+        const double x0 = map.xOf(double(track.start[i] - off)), x1 = map.xOf(double(track.end[i] - off));
         if (x1 >= plot.left() - 4 && x0 <= plot.right() + 4) {
             const double w = std::max(3.0, x1 - x0);
             // The palette's highlight with a dark rim: it stands out on a kernel of a similar hue
@@ -1083,7 +1084,7 @@ void TimelineWidget::paintTrack(QPainter &p, const Row &row)
 }
 
 void TimelineWidget::paintHighlight(QPainter &p, const Row &row, const TimelineTrack &track,
-                                    const TimelineMapping &map, double off) const
+                                    const TimelineMapping &map, Ns off) const
 {
     const Side s = row.side;
     if (size_t(row.track) >= m_highlightPos[s].size() || m_highlightPos[s][size_t(row.track)].empty())
@@ -1092,13 +1093,13 @@ void TimelineWidget::paintHighlight(QPainter &p, const Row &row, const TimelineT
     const QRect plot = plotRect();
     // Only the visible part of the set: two binary searches, then one box per pixel column at most
     // (zoomed out, thousands of highlighted kernels fold into a few boxes).
-    const auto [first, last] = track.visible(Ns(std::floor(map.start + off)), Ns(std::ceil(map.end + off)) + 1);
+    const auto [first, last] = track.visible(off + Ns(std::floor(map.start)), off + Ns(std::ceil(map.end)) + 1);
     const auto lo = std::lower_bound(pos.begin(), pos.end(), uint32_t(first));
     const auto hi = std::lower_bound(lo, pos.end(), uint32_t(last));
     std::vector<QRectF> boxes;
     for (auto it = lo; it != hi; ++it) {
-        double x0 = std::max(map.xOf(double(track.start[*it]) - off), plot.left() - 4.0);
-        double x1 = std::min(map.xOf(double(track.end[*it]) - off), plot.right() + 4.0);
+        double x0 = std::max(map.xOf(double(track.start[*it] - off)), plot.left() - 4.0);
+        double x1 = std::min(map.xOf(double(track.end[*it] - off)), plot.right() + 4.0);
         if (x1 - x0 < 4) {  // narrow kernels still get a box one can see
             const double c = (x0 + x1) / 2;
             x0 = c - 2;
@@ -1132,7 +1133,7 @@ void TimelineWidget::paintBand(QPainter &p, const Row &row) const
         return;
     const auto &layers = m_trace[s]->layers.layers;
     const TimelineMapping map = mapping(s);
-    const double off = m_zoom->offset(s);
+    const Ns off = m_zoom->offset(s);
     std::vector<bool> matched(layers.size(), !m_comparison);
     if (m_comparison)
         for (const LayerPair &lp : m_comparison->layers.pairs) {
@@ -1146,7 +1147,7 @@ void TimelineWidget::paintBand(QPainter &p, const Row &row) const
     const QFontMetrics fm(p.font());
     const QColor base = sideColor(s);
     for (size_t i = 0; i < layers.size(); ++i) {
-        const double x0 = map.xOf(double(layers[i].start) - off), x1 = map.xOf(double(layers[i].end) - off);
+        const double x0 = map.xOf(double(layers[i].start - off)), x1 = map.xOf(double(layers[i].end - off));
         if (x1 < plot.left() || x0 > plot.right())
             continue;
         const bool inStage = m_model[s].layerInStage(i);
@@ -1193,7 +1194,7 @@ void TimelineWidget::paintConnectors(QPainter &p, const Row &row) const
     const QRect b = bandRect(SideB);
     const double top = row.y, bottom = b.isValid() ? b.top() : row.y + row.h;
     const TimelineMapping ma = mapping(SideA), mb = mapping(SideB);
-    const double offA = m_zoom->offset(SideA), offB = m_zoom->offset(SideB);
+    const Ns offA = m_zoom->offset(SideA), offB = m_zoom->offset(SideB);
     const auto &la = m_trace[SideA]->layers.layers, &lb = m_trace[SideB]->layers.layers;
     p.save();
     p.setClipRect(QRect(plot.left(), row.y, plot.width(), int(bottom - top)));
@@ -1211,7 +1212,7 @@ void TimelineWidget::paintConnectors(QPainter &p, const Row &row) const
     };
     for (const LayerPair &lp : pairs)
         if (shown(lp)) {
-            const double ax = ma.xOf(double(la[size_t(lp.a)].start) - offA);
+            const double ax = ma.xOf(double(la[size_t(lp.a)].start - offA));
             if (ax >= plot.left() && ax <= plot.right())
                 ++visible;
         }
@@ -1221,8 +1222,8 @@ void TimelineWidget::paintConnectors(QPainter &p, const Row &row) const
         if (!shown(lp))
             continue;
         const Layer &a = la[size_t(lp.a)], &bl = lb[size_t(lp.b)];
-        const double a0 = ma.xOf(double(a.start) - offA), a1 = ma.xOf(double(a.end) - offA);
-        const double b0 = mb.xOf(double(bl.start) - offB), b1 = mb.xOf(double(bl.end) - offB);
+        const double a0 = ma.xOf(double(a.start - offA)), a1 = ma.xOf(double(a.end - offA));
+        const double b0 = mb.xOf(double(bl.start - offB)), b1 = mb.xOf(double(bl.end - offB));
         if (std::max(a1, b1) < plot.left() || std::min(a0, b0) > plot.right())
             continue;
         if (n++ % every)

@@ -139,7 +139,7 @@ private:
     void bringIntoView(Side side, uint32_t id);
     void step(int delta);
     void paintHighlight(QPainter &p, const Row &row, const TimelineTrack &track, const TimelineMapping &map,
-                        double off) const;
+                        fusion::Ns off) const;
     std::optional<Hit> hitAt(const QPoint &pos) const;
     Side activeSide() const;
     void paintAxis(QPainter &p, const QRect &r, Side s) const;

@@ -5,7 +5,7 @@
 
 TimelineZoom::TimelineZoom(QObject *parent) : QObject(parent) {}
 
-void TimelineZoom::setContent(double spanA, double spanB, double offsetA, double offsetB)
+void TimelineZoom::setContent(double spanA, double spanB, int64_t offsetA, int64_t offsetB)
 {
     m_span[SideA] = std::max(1.0, spanA);
     m_span[SideB] = std::max(1.0, spanB);
@@ -17,7 +17,7 @@ void TimelineZoom::setContent(double spanA, double spanB, double offsetA, double
     emit rangeChanged();
 }
 
-void TimelineZoom::setOffsets(double offsetA, double offsetB)
+void TimelineZoom::setOffsets(int64_t offsetA, int64_t offsetB)
 {
     m_offset[SideA] = offsetA;
     m_offset[SideB] = offsetB;

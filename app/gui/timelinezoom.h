@@ -7,6 +7,8 @@
 #include <QElapsedTimer>
 #include <QObject>
 #include <array>
+#include <cmath>
+#include <cstdint>
 #include <vector>
 
 // Pixel ↔ axis time for one range drawn in [x0, x0 + width).
@@ -30,13 +32,15 @@ public:
 
     explicit TimelineZoom(QObject *parent = nullptr);
 
-    // The full axis extent of each side (0 .. span) and where the side's trace time 0 of the axis
-    // lies; resets the range and clears the back stack.
-    void setContent(double spanA, double spanB, double offsetA, double offsetB);
-    void setOffsets(double offsetA, double offsetB);  // re-aligns, keeps zoom length
-    double offset(Side s) const { return m_offset[s]; }
-    double toAxis(Side s, double traceNs) const { return traceNs - m_offset[s]; }
-    double toTrace(Side s, double axisNs) const { return axisNs + m_offset[s]; }
+    // The full axis extent of each side (0 .. span) and the trace time at each side's axis 0;
+    // resets the range and clears the back stack.
+    void setContent(double spanA, double spanB, int64_t offsetA, int64_t offsetB);
+    void setOffsets(int64_t offsetA, int64_t offsetB);  // re-aligns, keeps zoom length
+    // Trace times stay 64-bit nanoseconds: epoch stamps (~1.7e18 ns) as double step by 256 ns. Only
+    // a time's offset from a side's axis 0 is floating point.
+    int64_t offset(Side s) const { return m_offset[s]; }
+    double toAxis(Side s, int64_t traceNs) const { return double(traceNs - m_offset[s]); }
+    int64_t toTrace(Side s, double axisNs) const { return m_offset[s] + std::llround(axisNs); }
     Range extent() const;  // the union of both sides' extents on the axis
 
     bool isLinked() const { return m_linked; }
@@ -62,7 +66,7 @@ private:
 
     std::array<Range, 2> m_range;
     double m_span[2] = {1, 1};
-    double m_offset[2] = {0, 0};
+    int64_t m_offset[2] = {0, 0};
     bool m_linked = true;
     std::vector<std::array<Range, 2>> m_history;
     QElapsedTimer m_lastPush;  // wheel steps and drags within a moment are one history entry

@@ -8,6 +8,7 @@
 #include "triage/kerneltable.h"
 
 #include <QString>
+#include <functional>
 
 namespace fusion {
 struct AnalyzedTrace;
@@ -27,6 +28,8 @@ public:
     quint64 start(std::shared_ptr<const fusion::AnalyzedTrace> analyzed);
     std::shared_ptr<const TriageResult> result() const { return std::static_pointer_cast<const TriageResult>(m_value); }
 
-    // The same work on the calling thread (tests).
-    static std::shared_ptr<TriageResult> run(std::shared_ptr<const fusion::AnalyzedTrace> analyzed);
+    // The same work on the calling thread (tests). progress: 0..1 after each step (kernel table,
+    // families, overlap per stage, module candidates); returning false stops it with fusion::Cancelled.
+    static std::shared_ptr<TriageResult> run(std::shared_ptr<const fusion::AnalyzedTrace> analyzed,
+                                             const std::function<bool(double)> &progress = {});
 };

@@ -12,12 +12,16 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QTabWidget>
 #include <QVBoxLayout>
 
 TriagePage::TriagePage(QWidget *parent)
-    : QWidget(parent), m_side(new QComboBox(this)), m_note(new QLabel(this)), m_tabs(new QTabWidget(this)),
+    : QWidget(parent), m_side(new QComboBox(this)), m_note(new QLabel(this)), m_progress(new QProgressBar(this)),
+      m_cancel(new QPushButton(tr("Cancel"), this)), m_run(new QPushButton(tr("Run the triage"), this)),
+      m_tabs(new QTabWidget(this)),
       m_kernelModel(new TriageTableModel(this)), m_familyModel(new FamilyTableModel(this)),
       m_overlapModel(new OverlapTableModel(this))
 {
@@ -29,6 +33,20 @@ TriagePage::TriagePage(QWidget *parent)
     connect(m_side, &QComboBox::activated, this, [this] { m_sideChosen = true; });
     m_note->setWordWrap(true);
     m_note->setForegroundRole(QPalette::PlaceholderText);
+    m_progress->setRange(0, 1000);
+    m_progress->setTextVisible(false);
+    m_progress->setMaximumWidth(160);
+    m_cancel->setObjectName(QStringLiteral("triageCancel"));
+    m_cancel->setToolTip(tr("Stop looking for fusion families and overlap in this trace"));
+    connect(m_cancel, &QPushButton::clicked, this, [this] {
+        m_cancelled[side()] = true;
+        emit cancelRequested(side());
+    });
+    m_run->setObjectName(QStringLiteral("triageRun"));
+    connect(m_run, &QPushButton::clicked, this, [this] {
+        m_cancelled[side()] = false;
+        emit runRequested(side());
+    });
 
     QAbstractItemModel *models[3] = {m_kernelModel, m_familyModel, m_overlapModel};
     const QString titles[3] = {tr("Kernels"), tr("Fusion families"), tr("Overlap")};
@@ -73,11 +91,32 @@ TriagePage::TriagePage(QWidget *parent)
     top->addWidget(new QLabel(tr("Trace:"), this));
     top->addWidget(m_side);
     top->addWidget(m_note, 1);
+    top->addWidget(m_progress);
+    top->addWidget(m_cancel);
+    top->addWidget(m_run);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 6, 0, 0);
     layout->addLayout(top);
     layout->addWidget(m_tabs, 1);
     update();
+}
+
+void TriagePage::setCancelled(Side side, bool cancelled)
+{
+    m_cancelled[side] = cancelled;
+    update();
+}
+
+void TriagePage::setProgress(Side side, double fraction)
+{
+    m_fraction[side] = fraction;
+    if (side == this->side())
+        m_progress->setValue(int(fraction * 1000));
+}
+
+QString TriagePage::note() const
+{
+    return m_note->text();
 }
 
 Side TriagePage::side() const
@@ -101,8 +140,11 @@ void TriagePage::setResults(std::shared_ptr<const TriageResult> a, std::shared_p
 {
     m_result[SideA] = std::move(a);
     m_result[SideB] = std::move(b);
-    m_pending[SideA] = pendingA;
-    m_pending[SideB] = pendingB;
+    for (Side s : {SideA, SideB}) {
+        if ((s == SideA ? pendingA : pendingB) && !m_pending[s])
+            m_fraction[s] = 0;  // a new run
+        m_pending[s] = s == SideA ? pendingA : pendingB;
+    }
     {
         QSignalBlocker block(m_side);
         m_side->setItemText(0, tr("A: %1").arg(labelA));
@@ -119,15 +161,28 @@ void TriagePage::update()
 {
     const Side s = side();
     const auto &result = m_result[s];
-    m_kernelModel->setContent(result, s);
-    m_familyModel->setContent(result, s);
-    m_overlapModel->setContent(result);
+    if (!m_filled || result != m_shown || s != m_shownSide) {
+        m_kernelModel->setContent(result, s);
+        m_familyModel->setContent(result, s);
+        m_overlapModel->setContent(result);
+        m_shown = result;
+        m_shownSide = s;
+        m_filled = true;
+    }
+    const QString name = s == SideA ? tr("A") : tr("B");
+    const bool cancelled = !m_pending[s] && !result && m_cancelled[s];
     if (m_pending[s])
-        m_note->setText(tr("Looking for fusion families and overlap in trace %1…").arg(s == SideA ? tr("A") : tr("B")));
+        m_note->setText(tr("Looking for fusion families and overlap in trace %1…").arg(name));
+    else if (cancelled)
+        m_note->setText(tr("The triage of trace %1 was cancelled.").arg(name));
     else if (!result)
-        m_note->setText(tr("Trace %1 is not loaded.").arg(s == SideA ? tr("A") : tr("B")));
+        m_note->setText(tr("Trace %1 is not loaded.").arg(name));
     else
         m_note->setText(tr("Activate a row to find its kernels in the kernel comparison table."));
+    m_progress->setValue(int(m_fraction[s] * 1000));
+    m_progress->setVisible(m_pending[s]);
+    m_cancel->setVisible(m_pending[s]);
+    m_run->setVisible(cancelled);
     m_tabs->setTabText(0, tr("Kernels (%1)").arg(m_kernelModel->rowCount()));
     m_tabs->setTabText(1, tr("Fusion families (%1)").arg(m_familyModel->rowCount()));
     m_tabs->setTabText(2, tr("Overlap (%1)").arg(m_overlapModel->rowCount()));

@@ -1,6 +1,7 @@
 #pragma once
 // The single-trace triage of the side the user picks: the kernel table grouped by canonical name,
 // the known fusion families, and the overlap opportunities, each a sortable, exportable table.
+// While a side's triage runs, its progress and a Cancel button; once cancelled, a button to run it.
 #include "side.h"
 
 #include <QWidget>
@@ -12,6 +13,8 @@ class FamilyTableModel;
 class OverlapTableModel;
 class QComboBox;
 class QLabel;
+class QProgressBar;
+class QPushButton;
 class QTabWidget;
 class TableActions;
 class TriageTableModel;
@@ -24,6 +27,9 @@ public:
     // The triage of each side, null while it is computed (pending) or when no trace is loaded.
     void setResults(std::shared_ptr<const TriageResult> a, std::shared_ptr<const TriageResult> b, bool pendingA,
                     bool pendingB, const QString &labelA, const QString &labelB);
+    // Whether the user cancelled a side's triage (it then offers to run it again).
+    void setCancelled(Side side, bool cancelled);
+    void setProgress(Side side, double fraction);  // 0..1 of the running triage
     Side side() const;
     void setSide(Side side);
 
@@ -33,18 +39,33 @@ public:
     QList<TableActions *> tableActions() const { return m_actions; }
     DataTableView *kernelView() const { return m_views[0]; }
     TableActions *currentTableActions() const;
+    QPushButton *cancelButton() const { return m_cancel; }
+    QPushButton *runButton() const { return m_run; }
+    QProgressBar *progressBar() const { return m_progress; }
+    QString note() const;
 
 signals:
     void kernelActivated(Side side, uint id);
+    void cancelRequested(Side side);
+    void runRequested(Side side);
 
 private:
     void update();
 
     std::shared_ptr<const TriageResult> m_result[2];
     bool m_pending[2] = {false, false};
+    bool m_cancelled[2] = {false, false};
+    double m_fraction[2] = {0, 0};
+    // What the tables show: they are refilled only when it changes, so the rows the user selected
+    // stay when the other side's triage arrives.
+    std::shared_ptr<const TriageResult> m_shown;
+    Side m_shownSide = SideA;
+    bool m_filled = false;
     bool m_sideChosen = false;  // by the user; until then the page follows the loaded traces
     QComboBox *m_side;
     QLabel *m_note;
+    QProgressBar *m_progress;
+    QPushButton *m_cancel, *m_run;
     QTabWidget *m_tabs;
     TriageTableModel *m_kernelModel;
     FamilyTableModel *m_familyModel;

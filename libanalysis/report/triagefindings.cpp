@@ -1,4 +1,5 @@
 #include "report/triagefindings.h"
+#include "trace/traceerror.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -56,8 +57,12 @@ std::string instancesText(const FamilyMatch &m)
 
 TriageFindings findTriageFindings(const Trace &trace, const TraceAttribution &attribution,
                                   const TraceClassification &classes, const TraceStages &stages,
-                                  const RunOverrides &overrides)
+                                  const RunOverrides &overrides, const std::function<bool(double)> &progress)
 {
+    const auto step = [&](double f) {
+        if (progress && !progress(f))
+            throw Cancelled();
+    };
     // Only kernels linked to their launch by the trace count (spec 0.2): layer-aligned (inferred)
     // sites have no cpu_op of their own and would let name-only matches into scope-gated groups
     // (on the H100 Qwen trace RoPE would grow from 15.3 % to 21.7 % of GPU time).
@@ -76,9 +81,13 @@ TriageFindings findTriageFindings(const Trace &trace, const TraceAttribution &at
     }
     if (overrides.tpSize > 0)
         context.tpSize = overrides.tpSize;
+    step(0.05);
     f.families = findFusionFamilies(trace, linked, classes, stages, FusionPatterns::builtin(), context);
-    f.overlap = findOverlap(trace, linked, stages);
+    step(0.4);
+    f.overlap = findOverlap(trace, linked, stages, 0, [&](double s) { return !progress || progress(0.4 + 0.3 * s); });
+    step(0.7);
     f.modules = findModuleCandidates(trace, linked, GpuSpecs::builtin());
+    step(1.0);
     return f;
 }
 

@@ -23,6 +23,7 @@
 #include "triage/overlap.h"
 #include "util/jsonwriter.h"
 
+#include <functional>
 #include <ostream>
 
 namespace fusion {
@@ -42,9 +43,11 @@ struct RunOverrides {
 };
 
 // Both analyses on one analysed trace, with the built-in registry and the detected context.
+// progress: 0..1 between the steps; returning false cancels (throws Cancelled).
 TriageFindings findTriageFindings(const Trace &trace, const TraceAttribution &attribution,
                                   const TraceClassification &classes, const TraceStages &stages,
-                                  const RunOverrides &overrides = {});
+                                  const RunOverrides &overrides = {},
+                                  const std::function<bool(double)> &progress = {});
 
 // The per-stage keys above, written inside the stage's JSON object.
 void writeStageFindingsJson(JsonWriter &w, const TriageFindings &findings, Stage stage);

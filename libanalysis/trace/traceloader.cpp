@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <charconv>
 #include <cstring>
 #include <sys/stat.h>
 #include <filesystem>
@@ -41,6 +42,77 @@ void sortMembers(std::vector<TraceMember> &m)
         const int ra = a.rank < 0 ? INT32_MAX : a.rank, rb = b.rank < 0 ? INT32_MAX : b.rank;
         return ra != rb ? ra < rb : a.display < b.display;
     });
+}
+
+// The trace files directly in a folder. Regular files only: a symlink loop cannot recurse.
+std::vector<TraceMember> tracesIn(const std::string &folder)
+{
+    std::error_code ec;
+    stdfs::directory_iterator it(folder, stdfs::directory_options::skip_permission_denied, ec);
+    if (ec)
+        throw TraceError(folder, "cannot list directory: " + ec.message());
+    std::vector<TraceMember> out;
+    for (const auto &entry : it) {
+        const std::string name = entry.path().filename().string();
+        std::error_code fe;
+        if (entry.is_regular_file(fe) && isTraceName(name))
+            out.push_back({entry.path().string(), {}, entry.path().string(), rankFromName(name)});
+    }
+    return out;
+}
+
+// Folders below `root` (a few levels, symlinked folders not followed) holding trace files
+// directly, with how many.
+std::map<std::string, size_t> foldersWithTraces(const std::string &root)
+{
+    std::map<std::string, size_t> out;
+    std::error_code ec;
+    stdfs::recursive_directory_iterator it(root, stdfs::directory_options::skip_permission_denied, ec);
+    size_t visited = 0;
+    for (; !ec && it != stdfs::recursive_directory_iterator(); it.increment(ec)) {
+        if (++visited > 100000)
+            break;  // a whole file system below: stop looking
+        if (it.depth() >= 4)
+            it.disable_recursion_pending();
+        std::error_code fe;
+        if (it->is_regular_file(fe) && isTraceName(it->path().filename().string()))
+            ++out[it->path().parent_path().string()];
+    }
+    return out;
+}
+
+std::string relativeTo(const std::string &folder, const std::string &root)
+{
+    std::error_code ec;
+    const stdfs::path rel = stdfs::relative(folder, root, ec);
+    return (ec || rel.empty() ? stdfs::path(folder) : rel).string() + "/";
+}
+
+// The name without a compression suffix: "rank0.json.gz" → "rank0.json".
+std::string_view uncompressedName(std::string_view n)
+{
+    for (std::string_view ext : {".gz", ".zst", ".xz", ".bz2"})
+        if (n.size() > ext.size() && n.substr(n.size() - ext.size()) == ext)
+            return n.substr(0, n.size() - ext.size());
+    return n;
+}
+
+// "rank0.json" and "rank0.json.gz" side by side are one trace twice, not two ranks: keep the first
+// (sorted: the uncompressed one, quicker to read) and say so.
+void dropCompressedTwins(std::vector<TraceMember> &members, std::vector<std::string> *warnings)
+{
+    std::map<std::string_view, const TraceMember *> seen;
+    std::vector<TraceMember> kept;
+    for (const TraceMember &m : members) {
+        const auto [it, fresh] = seen.try_emplace(uncompressedName(m.display), &m);
+        if (fresh) {
+            kept.push_back(m);
+        } else if (warnings) {
+            warnings->push_back(m.display + " is a compressed copy of " + it->second->display
+                                + ": counted once, read from " + it->second->display);
+        }
+    }
+    members = std::move(kept);
 }
 
 std::vector<TraceMember> listArchive(const std::string &path)
@@ -77,12 +149,16 @@ int rankFromName(std::string_view name)
     static const std::regex re(R"((?:^|[^A-Za-z])(?:rank|tp|TP-|worker)[-_]?(\d+))", std::regex::icase);
     const std::string s(name);
     std::smatch m;
-    if (std::regex_search(s, m, re))
-        return std::stoi(m[1].str());
-    return -1;
+    if (!std::regex_search(s, m, re))
+        return -1;
+    // A number too large for an int names no rank we could be asked for (std::stoi threw here).
+    int rank = -1;
+    const std::string digits = m[1].str();
+    const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), rank);
+    return ec == std::errc() && end == digits.data() + digits.size() ? rank : -1;
 }
 
-std::vector<TraceMember> listTraceMembers(const std::string &path)
+std::vector<TraceMember> listTraceMembers(const std::string &path, std::vector<std::string> *warnings)
 {
     std::error_code ec;
     const auto status = stdfs::status(path, ec);
@@ -95,18 +171,30 @@ std::vector<TraceMember> listTraceMembers(const std::string &path)
     }
     std::vector<TraceMember> out;
     if (stdfs::is_directory(status)) {
-        // Only regular files directly in the folder, so a symlink loop cannot recurse forever.
-        stdfs::directory_iterator it(path, stdfs::directory_options::skip_permission_denied, ec);
-        if (ec)
-            throw TraceError(path, "cannot list directory: " + ec.message());
-        for (const auto &entry : it) {
-            const std::string name = entry.path().filename().string();
-            std::error_code fe;
-            if (entry.is_regular_file(fe) && isTraceName(name))
-                out.push_back({entry.path().string(), {}, entry.path().string(), rankFromName(name)});
+        out = tracesIn(path);
+        if (out.empty()) {
+            // Profilers often write one folder per run: look below, and read the traces when one
+            // folder holds them all; when several do, say which rather than mix runs as ranks.
+            const std::map<std::string, size_t> below = foldersWithTraces(path);
+            if (below.empty())
+                throw TraceError(path, "directory holds no trace files (.json, .json.gz, .json.zst), nor do its subfolders");
+            if (below.size() > 1) {
+                std::string where;
+                size_t shown = 0;
+                for (const auto &[folder, count] : below)
+                    if (shown++ < 4)
+                        where += (where.empty() ? "" : ", ") + relativeTo(folder, path) + " (" + std::to_string(count) + ")";
+                if (below.size() > 4)
+                    where += ", and " + std::to_string(below.size() - 4) + " more";
+                throw TraceError(path, "directory holds no trace files itself; its subfolders " + where
+                                           + " do: give one of them");
+            }
+            out = tracesIn(below.begin()->first);
+            if (warnings)
+                warnings->push_back("no trace files in " + path + " itself: reading the "
+                                    + std::to_string(out.size()) + " in its subfolder "
+                                    + relativeTo(below.begin()->first, path));
         }
-        if (out.empty())
-            throw TraceError(path, "directory holds no trace files (.json, .json.gz, .json.zst)");
     } else {
         const std::string name = stdfs::path(path).filename().string();
         if (isArchiveName(name)) {
@@ -118,6 +206,7 @@ std::vector<TraceMember> listTraceMembers(const std::string &path)
         }
     }
     sortMembers(out);
+    dropCompressedTwins(out, warnings);
     return out;
 }
 
@@ -139,13 +228,21 @@ std::shared_ptr<Trace> loadTrace(const std::string &path, const LoadOptions &opt
 {
     auto trace = std::make_shared<Trace>();
     trace->path = path;
-    trace->members = listTraceMembers(path);
+    trace->members = listTraceMembers(path, &trace->warnings);
     const TraceMember *chosen = &trace->members.front();
     if (options.rank >= 0) {
         auto it = std::find_if(trace->members.begin(), trace->members.end(),
                                [&](const TraceMember &m) { return m.rank == options.rank; });
-        if (it == trace->members.end())
-            throw TraceError(path, "holds no trace for rank " + std::to_string(options.rank));
+        if (it == trace->members.end()) {
+            std::string ranks;
+            int last = -1;
+            for (const TraceMember &m : trace->members)  // sorted by rank
+                if (m.rank >= 0 && m.rank != last)
+                    ranks += (ranks.empty() ? "" : ", ") + std::to_string(last = m.rank);
+            throw TraceError(path, "holds no trace for rank " + std::to_string(options.rank)
+                                       + (ranks.empty() ? " (no file name there gives a rank: rank<N>, tp<N>, TP-<N>, worker<N>)"
+                                                        : " (its ranks: " + ranks + ")"));
+        }
         chosen = &*it;
     }
     trace->source = *chosen;

@@ -19,8 +19,10 @@ struct TraceMember {
 };
 
 // Lists the traces a path holds: itself for a plain trace file, each JSON entry of a zip/tar,
-// each trace file of a directory. Sorted by rank, then name. Throws TraceError when none.
-std::vector<TraceMember> listTraceMembers(const std::string &path);
+// each trace file of a directory (or, when it holds none, of its one subfolder that does). Sorted
+// by rank, then name; a file beside its own compressed copy counts once. Throws TraceError when
+// there are none, or when several subfolders hold traces. What it decided goes to `warnings`.
+std::vector<TraceMember> listTraceMembers(const std::string &path, std::vector<std::string> *warnings = nullptr);
 int rankFromName(std::string_view name);
 
 struct LoadOptions {

@@ -61,11 +61,12 @@ bool parseMicrosToNs(std::string_view t, Ns &out)
         }
     }
     if (i != t.size()) {
-        // Exponent or other form: fall back to double (rare; e.g. "1.5e3").
-        const std::string copy(t);
-        char *end = nullptr;
-        const double v = std::strtod(copy.c_str(), &end);
-        if (end != copy.c_str() + copy.size() || !std::isfinite(v) || std::fabs(v) > 9e15)
+        // Exponent or other form: fall back to double (rare; e.g. "1.5e3"). from_chars, not strtod:
+        // strtod follows LC_NUMERIC, which the GUI takes from the desktop (a German one reads "1.5"
+        // as 1 and stops at the dot).
+        double v = 0;
+        const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+        if (ec != std::errc() || end != t.data() + t.size() || !std::isfinite(v) || std::fabs(v) > 9e15)
             return false;
         out = static_cast<Ns>(std::llround(v * 1000.0));
         return true;
@@ -82,6 +83,10 @@ bool parseMicrosToNs(std::string_view t, Ns &out)
 #endif
 
 namespace {
+
+// Times beyond ±3e18 ns (year 2065) are garbage.
+constexpr Ns kMaxTime = Ns(3'000'000'000'000'000'000);
+constexpr Ns kMaxDuration = Ns(7) * 24 * 3600 * 1'000'000'000;  // a week
 
 enum Cat : uint8_t {
     CatKernel, CatMemcpy, CatMemset, CatCpuOp, CatPyFunc, CatRuntime, CatDriver,
@@ -240,6 +245,9 @@ private:
     const char *m_chunkBase = nullptr;  // where the document being parsed starts…
     size_t m_chunkOffset = 0;           // …and its offset in the file (for progress)
     uint64_t m_badEvents = 0;
+    uint64_t m_longEvents = 0;    // skipped: longer than kMaxDuration
+    Ns m_longest = 0;
+    double m_durationTotal = 0;   // of the events kept, to refuse totals no int64 sum can hold
     bool m_sawEvents = false;
     double m_fraction = 0.0;
     bool m_reserved = false;  // the tables were sized for the rest of the file
@@ -436,13 +444,19 @@ void Parser::store(Event &e)
     }
     if (e.ph != 'X')
         return;
-    // Times beyond ±3e18 ns (year 2065) are garbage; bounding them keeps every end (ts + dur) and
-    // every difference of two times within int64.
-    constexpr Ns kMaxTime = Ns(3'000'000'000'000'000'000);
-    if (!e.hasTs || e.dur < 0 || e.dur > kMaxTime || e.ts > kMaxTime || e.ts < -kMaxTime) {
+    // Bounding times keeps every end (ts + dur) and every difference of two times within int64.
+    if (!e.hasTs || e.dur < 0 || e.ts > kMaxTime || e.ts < -kMaxTime) {
         ++m_badEvents;  // a complete event without a usable time cannot be placed; skip it
         return;
     }
+    // Nothing a profiler records lasts a week; a few such durations would overflow any sum of them.
+    if (e.dur > kMaxDuration) {
+        ++m_longEvents;
+        m_longest = std::max(m_longest, e.dur);
+        return;
+    }
+    if (cat < CatAc2g)  // the kinds kept in tables, whose durations the analyses add up
+        m_durationTotal += double(e.dur);
     const StrId name = s.strings.intern(e.name);
     const Args &a = e.args;
     switch (cat) {
@@ -921,6 +935,9 @@ void Parser::absorb(Parser &&later)
     m_order += later.m_order;
     m_eventsWithPh += later.m_eventsWithPh;
     m_badEvents += later.m_badEvents;
+    m_longEvents += later.m_longEvents;
+    m_longest = std::max(m_longest, later.m_longest);
+    m_durationTotal += later.m_durationTotal;
     m_sawEvents = m_sawEvents || later.m_sawEvents;
 }
 
@@ -935,6 +952,9 @@ void Parser::reset()
     m_structureBroken = false;
     m_eventsWithPh = 0;
     m_badEvents = 0;
+    m_longEvents = 0;
+    m_longest = 0;
+    m_durationTotal = 0;
     m_sawEvents = false;
     m_parsed = 0;
     m_laterParsed = nullptr;
@@ -1013,6 +1033,13 @@ void Parser::finish()
     if (m_badEvents > 0)
         m_result.warnings.push_back(std::to_string(m_badEvents)
                                     + " events skipped (not objects, or complete events without a valid ts/dur)");
+    if (m_longEvents > 0)
+        m_result.warnings.push_back(std::to_string(m_longEvents) + " events skipped: durations longer than a week "
+                                    "cannot be real (the longest: " + std::to_string(m_longest / 86'400'000'000'000)
+                                    + " days)");
+    if (m_durationTotal > double(kMaxTime))
+        fail("the events' durations add up to more than " + std::to_string(kMaxTime / 31'557'600'000'000'000)
+             + " years: not a real profile");
     EventStore &s = m_result.store;
     const char phNames[3] = {'X', 's', 'f'};
     for (int r = 0; r < 3; ++r)

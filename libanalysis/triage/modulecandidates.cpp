@@ -3,6 +3,7 @@
 #include "triage/sitetext.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <optional>
@@ -87,9 +88,8 @@ struct JParser {
             out.v = std::monostate{};
             return true;
         }
-        char *end = nullptr;
-        const double d = std::strtod(tok.c_str(), &end);
-        if (end == tok.c_str())
+        double d = 0;  // from_chars: strtod would follow the desktop's decimal comma in the GUI
+        if (std::from_chars(tok.data(), tok.data() + tok.size(), d).ec != std::errc())
             return false;
         out.v = d;
         return true;

@@ -1,5 +1,6 @@
 #include "triage/overlap.h"
 
+#include "trace/traceerror.h"
 #include "triage/sitetext.h"
 
 #include <algorithm>
@@ -39,18 +40,6 @@ bool computeLike(const std::string &n)
                       "bmm", "mm_kernel", "cijk_", "nvjet", "attn_fwd", "attn_bwd"});
 }
 
-int categoryPriority(OverlapBucket b)
-{
-    switch (b) {
-    case OverlapBucket::Compute: return 4;
-    case OverlapBucket::Communication: return 3;
-    case OverlapBucket::Memory: return 2;
-    case OverlapBucket::Elementwise: return 1;
-    case OverlapBucket::Other: break;
-    }
-    return 0;
-}
-
 double headroomWeight(OverlapBucket b)
 {
     switch (b) {
@@ -63,21 +52,15 @@ double headroomWeight(OverlapBucket b)
     return 0.8;
 }
 
-struct Ev {
-    Ns start, end;
-    uint32_t name;      // into names
-    uint32_t stream;    // dense stream key
+struct Ev : SweepInterval {
     int32_t kernel;     // kernel id, -1 for memcpy/memset
-    OverlapBucket bucket;
     // Sweep results
     Ns exclusive = 0, hidden = 0, hiddenByCompute = 0;
-    std::unordered_map<uint32_t, Ns> with;
 };
 
 struct NameStats {
     uint64_t count = 0;
     Ns total = 0, exclusive = 0, hidden = 0, hiddenByCompute = 0;
-    std::unordered_map<uint32_t, Ns> with;
     int32_t representative = -1;  // event index
     std::string scope = "unmapped", launchOp = "n/a";
 };
@@ -139,7 +122,8 @@ OverlapBucket overlapBucket(std::string_view raw)
     return OverlapBucket::Other;
 }
 
-std::vector<StageOverlap> findOverlap(const Trace &trace, const TraceAttribution &attr, const TraceStages &stages, size_t limit)
+std::vector<StageOverlap> findOverlap(const Trace &trace, const TraceAttribution &attr, const TraceStages &stages, size_t limit,
+                                      const std::function<bool(double)> &progress)
 {
     const EventStore &s = trace.store;
     const GpuOpTable &k = s.kernels;
@@ -158,7 +142,10 @@ std::vector<StageOverlap> findOverlap(const Trace &trace, const TraceAttribution
     bucketOfName.reserve(names.size());
     for (const std::string &n : names)
         bucketOfName.push_back(overlapBucket(n));
+    double stagesDone = 0;
     for (Stage st : {Stage::Prefill, Stage::Decode, Stage::All}) {
+        if (progress && !progress(stagesDone++ / 3))
+            throw Cancelled();
         if (perStage[size_t(st)] <= 0)
             continue;
         // When any real stage exists, "all" (kernels no stage claims) is not analysed (E.4).
@@ -173,7 +160,7 @@ std::vector<StageOverlap> findOverlap(const Trace &trace, const TraceAttribution
             if (stages.ofKernel[i] != st || k.dur[i] <= 0)
                 continue;
             const uint32_t n = texts.nameOf[i];
-            ev.push_back(Ev{k.start[i], k.end(i), n, streamOf(k.device[i], k.stream[i]), int32_t(i), bucketOfName[n], 0, 0, 0, {}});
+            ev.push_back(Ev{{k.start[i], k.end(i), n, streamOf(k.device[i], k.stream[i]), bucketOfName[n]}, int32_t(i)});
         }
         // memcpy/memset have no stage of their own: they join the single-stage analysis only.
         if (onlyAll) {
@@ -185,68 +172,21 @@ std::vector<StageOverlap> findOverlap(const Trace &trace, const TraceAttribution
                 auto [it, added] = memName.try_emplace(nm, uint32_t(names.size()));
                 if (added)
                     names.push_back(nm);
-                ev.push_back(Ev{m.start[i], m.end(i), it->second, streamOf(m.device[i], m.stream[i]), -1, OverlapBucket::Memory, 0, 0, 0, {}});
+                ev.push_back(Ev{{m.start[i], m.end(i), it->second, streamOf(m.device[i], m.stream[i]), OverlapBucket::Memory}, -1});
             }
         }
         StageOverlap out;
         out.stage = st;
 
-        // B.2 sweep line: ends before starts at equal times.
-        std::vector<std::tuple<Ns, int, uint32_t>> points;
-        points.reserve(ev.size() * 2);
-        for (uint32_t i = 0; i < ev.size(); ++i) {
-            points.emplace_back(ev[i].start, 1, i);
-            points.emplace_back(ev[i].end, 0, i);
-        }
-        std::sort(points.begin(), points.end());
-        std::vector<uint32_t> active;
-        Ns prev = 0;
-        bool havePrev = false;
-        std::vector<uint32_t> streamsSeen;
-        for (const auto &[t, kind, idx] : points) {
-            if (havePrev && t > prev && !active.empty()) {
-                const Ns d = t - prev;
-                out.busy += d;
-                streamsSeen.clear();
-                for (uint32_t a : active)
-                    if (std::find(streamsSeen.begin(), streamsSeen.end(), ev[a].stream) == streamsSeen.end())
-                        streamsSeen.push_back(ev[a].stream);
-                out.maxConcurrentStreams = std::max(out.maxConcurrentStreams, int(streamsSeen.size()));
-                if (streamsSeen.size() >= 2)
-                    out.overlap += d;
-                for (uint32_t e : active) {
-                    int32_t dominant = -1;
-                    bool anyOther = false, anyCompute = false;
-                    for (uint32_t o : active) {
-                        if (ev[o].stream == ev[e].stream)
-                            continue;
-                        anyOther = true;
-                        anyCompute = anyCompute || ev[o].bucket == OverlapBucket::Compute;
-                        if (dominant < 0)
-                            dominant = int32_t(o);
-                        else {
-                            const Ev &best = ev[size_t(dominant)];
-                            const int po = categoryPriority(ev[o].bucket), pb = categoryPriority(best.bucket);
-                            if (po > pb || (po == pb && ev[o].end - ev[o].start > best.end - best.start))
-                                dominant = int32_t(o);
-                        }
-                    }
-                    if (anyOther) {
-                        ev[e].hidden += d;
-                        if (anyCompute)
-                            ev[e].hiddenByCompute += d;
-                        ev[e].with[ev[size_t(dominant)].name] += d;
-                    } else {
-                        ev[e].exclusive += d;
-                    }
-                }
-            }
-            if (kind == 0)
-                active.erase(std::find(active.begin(), active.end(), idx));
-            else
-                active.push_back(idx);
-            prev = t;
-            havePrev = true;
+        // B.2 sweep line.
+        OverlapSweep sweep = sweepOverlap(std::vector<SweepInterval>(ev.begin(), ev.end()));
+        out.busy = sweep.busy;
+        out.overlap = sweep.overlap;
+        out.maxConcurrentStreams = sweep.maxConcurrentStreams;
+        for (size_t i = 0; i < ev.size(); ++i) {
+            ev[i].exclusive = sweep.times[i].exclusive;
+            ev[i].hidden = sweep.times[i].hidden;
+            ev[i].hiddenByCompute = sweep.times[i].hiddenByCompute;
         }
 
         // B.3 aggregation by canonical name (the bucket follows from the name).
@@ -259,8 +199,6 @@ std::vector<StageOverlap> findOverlap(const Trace &trace, const TraceAttribution
             ns.exclusive += ev[i].exclusive;
             ns.hidden += ev[i].hidden;
             ns.hiddenByCompute += ev[i].hiddenByCompute;
-            for (auto [n, d] : ev[i].with)
-                ns.with[n] += d;
             if (ns.representative < 0
                 || ev[i].hidden + ev[i].exclusive > ev[size_t(ns.representative)].hidden + ev[size_t(ns.representative)].exclusive)
                 ns.representative = int32_t(i);
@@ -315,9 +253,10 @@ std::vector<StageOverlap> findOverlap(const Trace &trace, const TraceAttribution
             r.exclusiveRatio = ns.total ? double(ns.exclusive) / double(ns.total) : 0.0;
             r.hiddenRatio = ns.total ? double(ns.hidden) / double(ns.total) : 0.0;
             r.share = out.busy ? 100.0 * double(ns.total) / double(out.busy) : 0.0;
-            for (auto [n, d] : ns.with)
-                if (d > r.topOverlapperTime || (d == r.topOverlapperTime && names[n] < r.topOverlapper))
-                    r.topOverlapper = names[n], r.topOverlapperTime = d;
+            if (const auto under = sweep.hiddenUnder.find(name); under != sweep.hiddenUnder.end())
+                for (auto [n, d] : under->second)
+                    if (d > r.topOverlapperTime || (d == r.topOverlapperTime && names[n] < r.topOverlapper))
+                        r.topOverlapper = names[n], r.topOverlapperTime = d;
             // Dependency signal from the representative's same-stream neighbours.
             r.dependencySignal = "adjacency unclear";
             if (ns.representative >= 0) {

@@ -6,13 +6,14 @@
 // same-stream neighbours and a priority P1–P5.
 #include "attribution/attribution.h"
 #include "stages/stages.h"
+#include "triage/overlapsweep.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
 namespace fusion {
 
-enum class OverlapBucket : uint8_t { Compute, Communication, Memory, Elementwise, Other };
 const char *overlapBucketName(OverlapBucket b);  // "compute", "communication", …
 OverlapBucket overlapBucket(std::string_view name);  // B.1, on the canonical name
 
@@ -41,8 +42,10 @@ struct StageOverlap {
     std::vector<OverlapRow> rows;    // display order, after the 1 % share cut
 };
 
-// limit > 0 keeps at most that many rows per stage.
+// limit > 0 keeps at most that many rows per stage. progress: 0..1 per stage; false cancels
+// (throws Cancelled).
 std::vector<StageOverlap> findOverlap(const Trace &trace, const TraceAttribution &attribution,
-                                      const TraceStages &stages, size_t limit = 0);
+                                      const TraceStages &stages, size_t limit = 0,
+                                      const std::function<bool(double)> &progress = {});
 
 } // namespace fusion

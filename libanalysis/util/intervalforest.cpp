@@ -22,23 +22,36 @@ void IntervalForest::build(std::vector<Interval> intervals)
         std::stable_sort(intervals.begin(), intervals.end(), before);
     m_nodes = std::move(intervals);
     m_parent.assign(m_nodes.size(), npos);
+    m_enclosing.assign(m_nodes.size(), npos);
     m_lastEnding.assign(m_nodes.size(), npos);
     m_groupStart.clear();
-    std::vector<int32_t> open;  // the chain of intervals enclosing the current start
+    // Two stacks of earlier nodes that may still enclose later ones; everything below a node's
+    // place is popped once, so building stays linear after the sort.
+    std::vector<int32_t> parents, enclosing;
     for (size_t i = 0; i < m_nodes.size(); ++i) {
         const Interval &iv = m_nodes[i];
         const bool newGroup = i == 0 || m_nodes[i - 1].group != iv.group;
         if (newGroup) {
             m_groupStart.emplace_back(iv.group, int32_t(i));
-            open.clear();
+            parents.clear();
+            enclosing.clear();
         }
-        // An interval that starts after the top one ended is a sibling. One that starts inside but
-        // ends a little later (timestamps rounded to 1 ns by the profiler) still counts as nested:
-        // the query walks up by containment, so a slightly crossing child does no harm.
-        while (!open.empty() && m_nodes[size_t(open.back())].end < iv.start)
-            open.pop_back();
-        m_parent[i] = open.empty() ? npos : open.back();
-        open.push_back(int32_t(i));
+        // The parent: the latest node still running when this one starts that ends no more than
+        // kCrossing before it does. A child may end a little after its caller (the profiler rounds
+        // start and duration separately) and still be its child; windows that merely overlap are
+        // siblings. Popping every node that fails the test for this one is safe: a later node starts
+        // later still, and a node below in the stack ending later is a better candidate anyway.
+        const int64_t reach = std::max(iv.start, iv.end - kCrossing);
+        while (!parents.empty() && m_nodes[size_t(parents.back())].end < reach)
+            parents.pop_back();
+        m_parent[i] = parents.empty() ? npos : parents.back();
+        parents.push_back(int32_t(i));
+        // The nearest earlier node that ends no earlier than this one: a query that this node does
+        // not answer skips every node in between, for they all end even sooner.
+        while (!enclosing.empty() && m_nodes[size_t(enclosing.back())].end < iv.end)
+            enclosing.pop_back();
+        m_enclosing[i] = enclosing.empty() ? npos : enclosing.back();
+        enclosing.push_back(int32_t(i));
         const int32_t prev = newGroup ? npos : m_lastEnding[i - 1];
         m_lastEnding[i] = prev != npos && m_nodes[size_t(prev)].end >= iv.end ? prev : int32_t(i);
     }
@@ -59,15 +72,17 @@ int32_t IntervalForest::innermost(Group group, int64_t t) const
     const auto [first, last] = range(group);
     if (first == last)
         return npos;
-    // The last interval starting at or before t; if it does not reach t, the innermost one that
-    // does is among its ancestors (intervals nest), so walk up.
+    // The answer is the last node starting at or before t that still runs at t. From the last one
+    // starting by then, walk to the nearest earlier node ending no earlier: the nodes skipped end
+    // before t too. Each step reaches a node ending later, so the walk is as long as the nesting is
+    // deep, and a t after every node's end stops at once.
     auto it = std::upper_bound(m_nodes.begin() + first, m_nodes.begin() + last, t,
                                [](int64_t v, const Interval &iv) { return v < iv.start; });
     int32_t n = int32_t(it - m_nodes.begin()) - 1;
-    if (n < first)
+    if (n < first || m_nodes[size_t(m_lastEnding[size_t(n)])].end < t)
         return npos;
     while (n != npos && m_nodes[size_t(n)].end < t)
-        n = m_parent[size_t(n)];
+        n = m_enclosing[size_t(n)];
     return n;
 }
 

@@ -1,7 +1,8 @@
 #pragma once
-// Innermost-enclosing-interval queries over intervals that nest, such as the Python frames of one
-// thread or annotation windows. Built once in O(n log n); a query is a binary search plus a short
-// walk up the nesting (bounded by the nesting depth), so attributing millions of kernels stays cheap.
+// Innermost-enclosing-interval queries over intervals such as the Python frames of one thread
+// (which nest) or annotation windows (which may overlap their neighbours). Built once in O(n log n);
+// a query is a binary search plus a short walk (bounded by the nesting depth, not by how many
+// intervals overlap), so attributing millions of kernels stays cheap.
 #include <cstddef>
 #include <cstdint>
 #include <utility>
@@ -21,15 +22,18 @@ public:
 
     void build(std::vector<Interval> intervals);
 
-    // The innermost interval of `group` that contains t (as a node index), or npos.
+    // The innermost interval of `group` that contains t (as a node index), or npos: of those holding
+    // t, the last to start (the shorter of two starting together).
     int32_t innermost(Group group, int64_t t) const;
     // The interval nearest to t in `group` when none contains it: returns the node and the gap.
     int32_t nearest(Group group, int64_t t, int64_t &gap) const;
 
     size_t size() const { return m_nodes.size(); }
     const Interval &node(int32_t n) const { return m_nodes[size_t(n)]; }
-    // The enclosing node, or npos; a parent always has a smaller index than its children.
+    // The enclosing node, or npos; a parent always has a smaller index than its children. A node
+    // ending up to kCrossing after another that runs when it starts is still its child.
     int32_t parent(int32_t n) const { return m_parent[size_t(n)]; }
+    static constexpr int64_t kCrossing = 1000;  // 1 µs: traces once wrote whole microseconds
 
 private:
     // Node range [first, last) of a group, or an empty range.
@@ -37,6 +41,7 @@ private:
 
     std::vector<Interval> m_nodes;    // sorted by (group, start, longer first, id)
     std::vector<int32_t> m_parent;
+    std::vector<int32_t> m_enclosing;   // per node: the nearest earlier node of its group ending no earlier
     std::vector<int32_t> m_lastEnding;  // per node: the node ending last among the group's nodes up to it
     std::vector<std::pair<Group, int32_t>> m_groupStart;  // first node of each group, by group
 };

@@ -3,6 +3,9 @@
 #include "commandline.h"
 #include "guitestsupport.h"
 
+#include <QFileInfo>
+#include <QRegularExpression>
+#include <QTemporaryDir>
 #include <QTest>
 
 class CommandLineTest : public QObject {
@@ -17,6 +20,7 @@ private slots:
     void badCommandLinesSayWhatIsWrong_data();
     void badCommandLinesSayWhatIsWrong();
     void theLanguageIsFoundBeforeTheApplicationExists();
+    void aScreenshotOfAMissingTraceSaysWhyOnStderr();
 };
 
 void CommandLineTest::everyOptionIsRead()
@@ -100,6 +104,24 @@ void CommandLineTest::theLanguageIsFoundBeforeTheApplicationExists()
     QCOMPARE(CommandLine::languageOf(2, withEquals), QStringLiteral("zh_CN"));
     char *without[] = {program, file};
     QCOMPARE(CommandLine::languageOf(2, without), QString());
+}
+
+// It exited 3 with nothing on stderr: a script saw the failure but not its reason.
+void CommandLineTest::aScreenshotOfAMissingTraceSaysWhyOnStderr()
+{
+    QTemporaryDir dir;
+    const QString missing = dir.filePath(QStringLiteral("no_such_trace.json"));
+    const QString shot = dir.filePath(QStringLiteral("shot.png"));
+    const fusion::test::CliOutcome o = fusion::test::runCli(
+        {QStringLiteral("--lang"), QStringLiteral("en"), QStringLiteral("--screenshot"), shot, missing}, {},
+        fusion::test::binaryDir() + QStringLiteral("/app/gui/fusionscope"));
+    QVERIFY2(o.finished && !o.crashed, qPrintable(o.errLines.join(QLatin1Char('\n'))));
+    QCOMPARE(o.exitCode, 3);
+    // Qt may add notes of its own (no XDG_RUNTIME_DIR…); ours are the lines that start with the name.
+    const QStringList ours = o.errLines.filter(QRegularExpression(QStringLiteral("^fusionscope: ")));
+    QCOMPARE(ours, QStringList(QStringLiteral("fusionscope: Trace A could not be loaded: %1: cannot open: no such file "
+                                              "or directory").arg(missing)));
+    QVERIFY(QFileInfo::exists(shot));  // the window, with the error shown, is still pictured
 }
 
 QTEST_MAIN(CommandLineTest)

@@ -74,6 +74,7 @@ private slots:
     void subPixelKernelsMergeIntoRunsColouredByTheWidest();
     void wideKernelsStayApartAndTheBaselineNeverMerges();
     void runsAreRebuiltOnlyWhenRangeOrWidthChange();
+    void runsAtEpochTimesAreExactFromTheirOrigin();
     void aStageGreysTheOtherKernelsInPlaceAndCountsOnlyItsOwn();
     void runsNeverMixAStagesKernelsWithGreyedOnes();
 };
@@ -277,6 +278,25 @@ void TimelineModelTest::runsNeverMixAStagesKernelsWithGreyedOnes()
     QCOMPARE(size_t(runs[1].count), track.size() - track.dimmed);
     m.setStage(Stage::All);
     QCOMPARE(TimelineLod::build(m.tracks()[1], 0, 20'000, 10, true).size(), size_t(1));
+}
+
+// Epoch stamps (1.7e18 ns) step by 256 ns as double: the runs are built from offsets to an origin.
+void TimelineModelTest::runsAtEpochTimesAreExactFromTheirOrigin()
+{
+    constexpr Ns base = 1'700'000'000'000'000'123;
+    std::vector<TimelineKernel> kernels;
+    for (int i = 0; i < 8; ++i)
+        kernels.push_back({7, base + 100 * i, 100, "Op " + std::to_string(i)});
+    const TimelineModel m(timelineTrace(kernels));
+    QCOMPARE(m.origin(), base);
+    const auto runs = TimelineLod::build(m.tracks()[0], 0, 800, 800, true, m.origin());  // 1 ns per pixel
+    QCOMPARE(runs.size(), size_t(8));
+    for (uint32_t i = 0; i < 8; ++i) {
+        QCOMPARE(runs[i].x0, float(100 * i));
+        QCOMPARE(runs[i].x1, float(100 * i + 100));
+        QCOMPARE(runs[i].count, 1u);
+        QCOMPARE(m.tracks()[0].ids[runs[i].first], i);
+    }
 }
 
 QTEST_MAIN(TimelineModelTest)

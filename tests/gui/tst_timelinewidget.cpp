@@ -69,6 +69,7 @@ private slots:
     void keysZoomPanFitResetAndGoBack();
     void theTooltipNamesTheKernel();
     void paintingDrawsKernelsInTheirOpColour();
+    void epochTimestampsArePlacedToTheNanosecond();
 
 private:
     std::unique_ptr<TimelineWidget> m_w;
@@ -249,6 +250,38 @@ void TimelineWidgetTest::paintingDrawsKernelsInTheirOpColour()
     QCOMPARE(image.pixel(int(m_w->xOfTime(SideA, 10'500)), y), m_w->opColor(QStringLiteral("Dense GEMM")).rgb());
     QCOMPARE(image.pixel(int(m_w->xOfTime(SideA, 12'500)), y), m_w->opColor(QStringLiteral("RMSNorm")).rgb());
     QCOMPARE(image.pixel(int(m_w->xOfTime(SideA, 11'500)), y), m_w->palette().color(QPalette::Base).rgb());
+}
+
+// Traces stamped with the epoch (1.7e18 ns) held as double have a resolution of 256 ns: eight
+// 100-ns kernels in an 800-ns view were drawn as three runs, one kernel lost, and hit and counted
+// wrongly. Times stay 64-bit integers; only offsets from the view's start become floating point.
+void TimelineWidgetTest::epochTimestampsArePlacedToTheNanosecond()
+{
+    constexpr Ns base = 1'700'000'000'000'000'123;
+    std::vector<TimelineKernel> kernels;
+    for (int i = 0; i < 8; ++i)
+        kernels.push_back({7, base + 100 * i, 100, "Op " + std::to_string(i)});
+    TimelineWidget w;
+    w.setContent(timelineTrace(kernels), nullptr, nullptr);
+    w.resize(378, w.sizeHint().height());  // plot: 200 px, 4 ns per pixel below (no labels in runs)
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QCOMPARE(w.plotRect().width(), 200);
+    w.zoom()->setRange(SideA, {0, 800});
+    QImage image(w.size(), QImage::Format_ARGB32_Premultiplied);
+    w.render(&image);
+    const int y = w.trackRect(SideA, 0).center().y();
+    for (int i = 0; i < 8; ++i) {
+        const QString op = QStringLiteral("Op %1").arg(i);
+        for (int x : {w.plotRect().left() + 25 * i + 2, w.plotRect().left() + 25 * i + 22}) {
+            QVERIFY2(image.pixel(x, y) == w.opColor(op).rgb(), qPrintable(QStringLiteral("%1 not drawn at x=%2").arg(op).arg(x)));
+            const QString tip = w.toolTipAt(QPoint(x, y));
+            QVERIFY2(tip.contains(QStringLiteral("kernel_") + op), qPrintable(QStringLiteral("x=%1: %2").arg(x).arg(tip)));
+        }
+    }
+    w.setRangeSelection(200, 400);
+    QCOMPARE(w.rangeStats(SideA).count, uint64_t(2));  // kernels 2 and 3
+    QCOMPARE(w.rangeStats(SideA).busy, Ns(200));
 }
 
 QTEST_MAIN(TimelineWidgetTest)

@@ -19,69 +19,13 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include <sys/resource.h>
 #include <unistd.h>
 
 using namespace fusion;
 
 namespace {
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kSanitized = true;  // ASan reserves terabytes of shadow memory: no RLIMIT_AS then
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
-#else
-constexpr bool kSanitized = false;
-#endif
-
-constexpr rlim_t kAddressSpace = rlim_t(1536) << 20;  // 1.5 GB: the bombs expand to 200 MB
-constexpr int kTimeoutMs = 60000;
-
-struct Outcome {
-    bool finished = false;  // false: timed out (killed)
-    bool crashed = false;
-    int exitCode = -1;
-    QString out;
-    QStringList errLines;
-};
-
-QString cliPath() { return test::binaryDir() + QStringLiteral("/app/cli/fusionscope-cli"); }
-
-Outcome runCli(const QStringList &args, const QString &workDir)
-{
-    QProcess p;
-    p.setWorkingDirectory(workDir);
-    p.setChildProcessModifier([] {
-        if (!kSanitized) {
-            const rlimit lim{kAddressSpace, kAddressSpace};
-            setrlimit(RLIMIT_AS, &lim);
-        }
-        const rlimit noCore{0, 0};
-        setrlimit(RLIMIT_CORE, &noCore);
-    });
-    p.start(cliPath(), args);
-    Outcome o;
-    if (!p.waitForStarted(10000))
-        return o;
-    o.finished = p.waitForFinished(kTimeoutMs);
-    if (!o.finished) {
-        p.kill();
-        p.waitForFinished(5000);
-        return o;
-    }
-    o.crashed = p.exitStatus() == QProcess::CrashExit;
-    o.exitCode = p.exitCode();
-    o.out = QString::fromUtf8(p.readAllStandardOutput());
-    const QString err = QString::fromUtf8(p.readAllStandardError());
-    o.errLines = err.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-    return o;
-}
-
-QString describe(const QString &file, const Outcome &o)
+QString describe(const QString &file, const test::CliOutcome &o)
 {
     return QStringLiteral("%1: finished=%2 crashed=%3 exit=%4 stderr=[%5] stdout tail=[%6]")
         .arg(file)
@@ -123,7 +67,7 @@ private:
 
 void BadInputsTest::initTestCase()
 {
-    QVERIFY2(QFileInfo::exists(cliPath()), qPrintable(cliPath() + QStringLiteral(" is not built")));
+    QVERIFY2(QFileInfo::exists(test::cliPath()), qPrintable(test::cliPath() + QStringLiteral(" is not built")));
     QVERIFY(m_dir.isValid());
     m_corpus = m_dir.filePath(QStringLiteral("corpus"));
     const QString python = QStandardPaths::findExecutable(QStringLiteral("python3"));
@@ -138,8 +82,8 @@ void BadInputsTest::initTestCase()
 
 void BadInputsTest::expectError(const QString &file, const QString &problem, const QStringList &extra)
 {
-    const Outcome o = runCli(QStringList{QStringLiteral("summary"), file} + extra, m_corpus);
-    QVERIFY2(o.finished, qPrintable(QStringLiteral("%1: hung (killed after %2 s)").arg(file).arg(kTimeoutMs / 1000)));
+    const test::CliOutcome o = test::runCli(QStringList{QStringLiteral("summary"), file} + extra, m_corpus);
+    QVERIFY2(o.finished, qPrintable(QStringLiteral("%1: hung (killed after %2 s)").arg(file).arg(test::kCliTimeoutMs / 1000)));
     QVERIFY2(!o.crashed, qPrintable(describe(file, o)));
     QVERIFY2(o.exitCode == 3, qPrintable(describe(file, o)));
     QVERIFY2(o.errLines.size() == 1, qPrintable(describe(file, o)));
@@ -185,6 +129,8 @@ void BadInputsTest::rejected_data()
     QTest::newRow("two symlinks in a loop") << "loop_a.json" << "^cannot open: .*symbolic links";
     QTest::newRow("FIFO (would block)") << "fifo.json" << "^is not a regular file";
     QTest::newRow("missing file") << "no_such_file.json" << "^cannot open: no such file";
+    QTest::newRow("durations beyond int64") << "durations_beyond_int64.json"
+                                            << "^the events' durations add up to more than 95 years";
 }
 
 void BadInputsTest::rejected()
@@ -209,13 +155,15 @@ void BadInputsTest::usableWithWarning_data()
     QTest::newRow("only bad events") << "all_events_bad.json" << "3 events skipped";
     QTest::newRow("100k nested arrays in args") << "deep_nesting.json" << "1 events skipped";
     QTest::newRow("key ending in an escaped backslash") << "escaped_key_last.json" << "1 events skipped";
+    QTest::newRow("durations of 95 years") << "absurd_durations.json"
+                                           << "4 events skipped: durations longer than a week";
 }
 
 void BadInputsTest::usableWithWarning()
 {
     QFETCH(QString, file);
     QFETCH(QString, warning);
-    const Outcome o = runCli({QStringLiteral("summary"), file}, m_corpus);
+    const test::CliOutcome o = test::runCli({QStringLiteral("summary"), file}, m_corpus);
     QVERIFY2(o.finished && !o.crashed && o.exitCode == 0, qPrintable(describe(file, o)));
     const qsizetype w = o.out.indexOf(QStringLiteral("\nWarnings:\n"));
     QVERIFY2(w >= 0, qPrintable(describe(file, o)));
@@ -228,7 +176,7 @@ void BadInputsTest::truncatedAtEveryOffsetIsAnErrorWithItsPosition()
     QVERIFY2(files.size() >= 50, qPrintable(QString::number(files.size())));
     const QRegularExpression re(QStringLiteral("^(truncated JSON: .*|invalid JSON: .*|file is empty.*) \\(at byte (\\d+)\\)$"));
     for (const QString &file : files) {
-        const Outcome o = runCli({QStringLiteral("summary"), file}, m_corpus);
+        const test::CliOutcome o = test::runCli({QStringLiteral("summary"), file}, m_corpus);
         QVERIFY2(o.finished && !o.crashed && o.exitCode == 3 && o.errLines.size() == 1, qPrintable(describe(file, o)));
         const QString prefix = QStringLiteral("fusionscope-cli: ") + file + QStringLiteral(": ");
         QVERIFY2(o.errLines[0].startsWith(prefix), qPrintable(describe(file, o)));
@@ -256,9 +204,9 @@ void BadInputsTest::bombsStopAtTheLimitAndSayHowToRaiseIt()
     expectError(file, QStringLiteral("^decompressed size exceeds the size limit of 50 MB .*--max-size"),
                 {QStringLiteral("--max-size"), QStringLiteral("50")});
     // …that is a valid (if empty) trace once the limit allows its 200 MB.
-    if (kSanitized)
+    if (test::kSanitized)
         return;
-    const Outcome o = runCli({QStringLiteral("summary"), file, QStringLiteral("--max-size"), QStringLiteral("300")}, m_corpus);
+    const test::CliOutcome o = test::runCli({QStringLiteral("summary"), file, QStringLiteral("--max-size"), QStringLiteral("300")}, m_corpus);
     QVERIFY2(o.finished && !o.crashed && o.exitCode == 3 && o.errLines.size() == 1, qPrintable(describe(file, o)));
     // A zip's error names its member ("bomb.zip:trace.json").
     const QRegularExpression re(QStringLiteral("^fusionscope-cli: %1(:trace\\.json)?: the trace has no events$")
@@ -285,7 +233,7 @@ void BadInputsTest::validControlsLoad_data()
     QTest::addColumn<QString>("file");
     for (const char *f : {"valid.json", "valid.json.gz", "valid.json.zst", "valid.zip", "duplicate_keys.json",
                           "duplicate_traceevents.json", "escaped_key.json", "nul_escaped_in_name.json", "huge_name.json",
-                          "deep_objects.json"})
+                          "deep_objects.json", "trace_rank99999999999.json"})
         QTest::newRow(f) << QString::fromLatin1(f);
 }
 
@@ -294,9 +242,10 @@ void BadInputsTest::validControlsLoad()
     QFETCH(QString, file);
     if (!QFileInfo::exists(m_corpus + QLatin1Char('/') + file))
         QSKIP("not generated (zstd missing)");
-    const Outcome o = runCli({QStringLiteral("summary"), file}, m_corpus);
+    const test::CliOutcome o = test::runCli({QStringLiteral("summary"), file}, m_corpus);
     QVERIFY2(o.finished && !o.crashed && o.exitCode == 0 && o.errLines.isEmpty(), qPrintable(describe(file, o)));
-    if (file.startsWith(QLatin1String("valid")) || file.startsWith(QLatin1String("duplicate")))
+    if (file.startsWith(QLatin1String("valid")) || file.startsWith(QLatin1String("duplicate"))
+        || file.startsWith(QLatin1String("trace_rank")))
         QVERIFY2(o.out.contains(QStringLiteral("ampere_sgemm_128x64_nn")), qPrintable(describe(file, o)));
     if (file == QLatin1String("huge_name.json"))
         QVERIFY2(o.out.contains(QStringLiteral("kkkkkkkk")) && o.out.size() < 100000, qPrintable(describe(file, o).left(2000)));

@@ -3,8 +3,48 @@
 #include <QDir>
 #include <QTemporaryDir>
 #include <QFile>
+#include <QProcess>
+
+#include <sys/resource.h>
 
 namespace fusion::test {
+
+namespace {
+constexpr rlim_t kAddressSpace = rlim_t(1536) << 20;  // 1.5 GB: the corpus' bombs expand to 200 MB
+} // namespace
+
+QString cliPath() { return binaryDir() + QStringLiteral("/app/cli/fusionscope-cli"); }
+
+CliOutcome runCli(const QStringList &args, const QString &workDir, const QString &program)
+{
+    QProcess p;
+    if (!workDir.isEmpty())
+        p.setWorkingDirectory(workDir);
+    p.setChildProcessModifier([] {
+        if (!kSanitized) {
+            const rlimit lim{kAddressSpace, kAddressSpace};
+            setrlimit(RLIMIT_AS, &lim);
+        }
+        const rlimit noCore{0, 0};
+        setrlimit(RLIMIT_CORE, &noCore);
+    });
+    p.start(program, args);
+    CliOutcome o;
+    if (!p.waitForStarted(10000))
+        return o;
+    o.finished = p.waitForFinished(kCliTimeoutMs);
+    if (!o.finished) {
+        p.kill();
+        p.waitForFinished(5000);
+        return o;
+    }
+    o.crashed = p.exitStatus() == QProcess::CrashExit;
+    o.exitCode = p.exitCode();
+    o.out = QString::fromUtf8(p.readAllStandardOutput());
+    const QString err = QString::fromUtf8(p.readAllStandardError());
+    o.errLines = err.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    return o;
+}
 
 QString sharedTracesDir()
 {

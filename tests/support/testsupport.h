@@ -3,6 +3,7 @@
 #include "trace/traceloader.h"
 
 #include <QString>
+#include <QStringList>
 #include <memory>
 #include <string>
 
@@ -15,6 +16,30 @@ std::string sharedTrace(const char *relative);
 QString testsDir();     // the source tests/ folder
 QString sourceDir();    // the project's source root
 QString binaryDir();    // the build tree root
+
+// A program of the build run in a child process with a timeout, an address-space limit of 1.5 GB
+// (none under AddressSanitizer, which reserves terabytes) and no core dumps.
+struct CliOutcome {
+    bool finished = false;  // false: timed out (killed)
+    bool crashed = false;
+    int exitCode = -1;
+    QString out;
+    QStringList errLines;
+};
+constexpr int kCliTimeoutMs = 60000;
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kSanitized = true;  // ASan reserves terabytes of shadow memory: no RLIMIT_AS then
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr bool kSanitized = true;
+#else
+constexpr bool kSanitized = false;
+#endif
+#else
+constexpr bool kSanitized = false;
+#endif
+QString cliPath();  // the build's fusionscope-cli
+CliOutcome runCli(const QStringList &args, const QString &workDir = {}, const QString &program = cliPath());
 
 // Writes `json` to a temporary file (kept until the process ends) and returns its path.
 std::string writeTempFile(const std::string &name, const std::string &bytes);

@@ -5,8 +5,11 @@
 #include "trace/traceparser.h"
 
 #include <QFile>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
+#include <algorithm>
+#include <clocale>
 #include <zlib.h>
 
 using namespace fusion;
@@ -20,6 +23,9 @@ private slots:
     void argsLinksAndShapesAreKept();
     void aBareEventArrayIsATrace();
     void stringPidsAndUnknownKindsAreTolerated();
+    void numbersIgnoreTheDecimalCommaOfTheCLocale();
+    void durationsLongerThanAWeekAreSkippedWithAWarningNamingTheirCount();
+    void durationsAddingUpToCenturiesAreAnError();
     void badInputGetsOneClearError_data();
     void badInputGetsOneClearError();
     void compressionIsDetectedFromTheBytes();
@@ -162,6 +168,79 @@ void TraceParserTest::stringPidsAndUnknownKindsAreTolerated()
     QCOMPARE(t->store.kernels.start[0], Ns(5500));
     QCOMPARE(t->store.eventCount, uint64_t(4));
     QVERIFY(!t->warnings.empty());
+}
+
+// Qt sets LC_NUMERIC from the environment, so the GUI runs the parser under the user's locale: a
+// German desktop writes 1,5 and reads "53.07e0" as 53 followed by junk.
+void TraceParserTest::numbersIgnoreTheDecimalCommaOfTheCLocale()
+{
+    const std::string previous = std::setlocale(LC_NUMERIC, nullptr);
+    if (!std::setlocale(LC_NUMERIC, "de_DE.UTF-8"))
+        QSKIP("the de_DE.UTF-8 locale is not generated here (tools/install-deps.sh generates it)");
+    const auto restore = qScopeGuard([&] { std::setlocale(LC_NUMERIC, previous.c_str()); });
+    char comma[16];
+    std::snprintf(comma, sizeof comma, "%.1f", 1.5);
+    QCOMPARE(QByteArray(comma), QByteArray("1,5"));  // the locale really is in force
+
+    Ns out = 0;
+    QVERIFY(parseMicrosToNs("53.07e0", out));
+    QCOMPARE(out, Ns(53070));
+    QVERIFY(parseMicrosToNs("1.5e3", out));
+    QCOMPARE(out, Ns(1500000));
+    const auto t = test::loadJson(R"J({"traceEvents": [
+      {"ph":"X","cat":"kernel","name":"k","pid":0,"tid":7,"ts":1.0e2,"dur":53.07e0,"args":{"stream":7}},
+      {"ph":"X","cat":"kernel","name":"k","pid":0,"tid":7,"ts":2.0e2,"dur":4.5E-1,"args":{"stream":7}}
+    ]})J");
+    QCOMPARE(t->store.kernels.size(), size_t(2));
+    QCOMPARE(t->store.kernels.start[0], Ns(100000));
+    QCOMPARE(t->store.kernels.dur[0], Ns(53070));
+    QCOMPARE(t->store.kernels.dur[1], Ns(450));
+}
+
+// A duration of 3e18 ns (95 years) once passed; four of them overflowed the kernel-time sum to a
+// negative total. Nothing a profiler records lasts a week.
+void TraceParserTest::durationsLongerThanAWeekAreSkippedWithAWarningNamingTheirCount()
+{
+    const auto t = test::loadJson(R"J({"traceEvents": [
+      {"ph":"X","cat":"kernel","name":"ok","pid":0,"tid":7,"ts":10,"dur":1,"args":{"stream":7}},
+      {"ph":"X","cat":"kernel","name":"ok","pid":0,"tid":7,"ts":20,"dur":2,"args":{"stream":7}},
+      {"ph":"X","cat":"kernel","name":"week","pid":0,"tid":7,"ts":30,"dur":604800000000,"args":{"stream":7}},
+      {"ph":"X","cat":"kernel","name":"absurd","pid":0,"tid":7,"ts":40,"dur":3e15,"args":{"stream":7}},
+      {"ph":"X","cat":"kernel","name":"absurd","pid":0,"tid":7,"ts":50,"dur":3e15,"args":{"stream":7}},
+      {"ph":"X","cat":"kernel","name":"absurd","pid":0,"tid":7,"ts":60,"dur":3000000000000000,"args":{"stream":7}},
+      {"ph":"X","cat":"kernel","name":"absurd","pid":0,"tid":7,"ts":70,"dur":3e15,"args":{"stream":7}},
+      {"ph":"X","cat":"cpu_op","name":"eight days","pid":0,"tid":1,"ts":5,"dur":691200000000.001}
+    ]})J");
+    const GpuOpTable &k = t->store.kernels;
+    QCOMPARE(k.size(), size_t(3));
+    Ns total = 0;
+    for (size_t i = 0; i < k.size(); ++i)
+        total += k.dur[i];
+    QCOMPARE(total, Ns(604800000003000));  // 1 µs + 2 µs + one week
+    QCOMPARE(t->store.cpuOps.size(), size_t(0));
+    const auto w = std::find_if(t->warnings.begin(), t->warnings.end(),
+                                [](const std::string &s) { return s.find("longer than a week") != std::string::npos; });
+    QVERIFY(w != t->warnings.end());
+    QVERIFY2(w->starts_with("5 events skipped"), w->c_str());
+}
+
+// Each duration within a week, but together more than int64 nanoseconds hold: no sum of them would
+// be right, so the trace is refused with one clear error instead.
+void TraceParserTest::durationsAddingUpToCenturiesAreAnError()
+{
+    std::string json = R"J({"traceEvents": [)J";
+    for (int i = 0; i < 16000; ++i)
+        json += std::string(i ? "," : "") + R"J({"ph":"X","cat":"kernel","name":"k","pid":0,"tid":7,"ts":)J"
+                + std::to_string(i) + R"J(,"dur":604800000000})J";
+    json += "]}";
+    const std::string path = test::writeTempFile("centuries.json", json);
+    try {
+        loadTrace(path);
+        QFAIL("expected a TraceError");
+    } catch (const TraceError &e) {
+        QCOMPARE(e.file(), path);
+        QVERIFY2(QString::fromStdString(e.problem()).contains(QStringLiteral("add up to more than")), e.what());
+    }
 }
 
 void TraceParserTest::badInputGetsOneClearError_data()

@@ -1,0 +1,202 @@
+// The window's background jobs as a user meets them: the triage reports its progress and stops
+// when cancelled (from its tab, or by closing the window), and results that arrive after the user
+// has started looking around leave their place alone.
+#include "fusiontreemodel.h"
+#include "kernelfilterproxy.h"
+#include "guitestsupport.h"
+#include "kerneltablemodel.h"
+#include "mainwindow.h"
+#include "timelineview.h"
+#include "timelinewidget.h"
+#include "triagepage.h"
+#include "triagetablemodel.h"
+#include "trace/traceerror.h"
+
+#include <QElapsedTimer>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QTest>
+#include <QTreeView>
+
+using namespace fusion;
+using namespace fusion::test;
+
+namespace {
+QString sample(Side side)
+{
+    return sourceDir() + (side == SideA ? QStringLiteral("/resources/samples/sample_nvidia.json.gz")
+                                        : QStringLiteral("/resources/samples/sample_amd.json.gz"));
+}
+
+// A trace whose triage takes long enough (some 10^5 kernels) that the test acts while it runs.
+const std::string &bigTrace()
+{
+    static const std::string path = [] {
+        std::vector<SyntheticKernel> kernels;
+        for (int n = 0; n < 12; ++n)
+            kernels.push_back({"kernel_" + std::to_string(n) + "_gemm", 3 + n, 12000});
+        return writeSyntheticTrace("big.json", kernels);
+    }();
+    return path;
+}
+} // namespace
+
+class MainWindowJobsTest : public QObject {
+    Q_OBJECT
+public:
+    static void initMain() { prepareGuiTestEnvironment(); }
+
+private slots:
+    void initTestCase();
+    void theTriageReportsEachStepAndStopsAtTheNextOnceCancelled();
+    void aCancelledTriageJobStopsInsteadOfRunningToTheEnd();
+    void closingTheWindowStopsTheTriageAtOnce();
+    void theTriageTabCancelsAndRunsItsTriage();
+    void aTriageArrivingLaterLeavesTheSelectionAndTheTimelineAlone();
+};
+
+void MainWindowJobsTest::initTestCase()
+{
+    resetSettings();
+}
+
+void MainWindowJobsTest::theTriageReportsEachStepAndStopsAtTheNextOnceCancelled()
+{
+    const auto trace = analyze(sample(SideA).toStdString(), SideA);
+    std::vector<double> steps;
+    TriageJob::run(trace->analyzed, [&](double f) {
+        steps.push_back(f);
+        return true;
+    });
+    QVERIFY2(steps.size() >= 7, qPrintable(QString::number(steps.size())));  // table, families, 3 stages, modules…
+    QCOMPARE(steps.front(), 0.0);
+    QCOMPARE(steps.back(), 1.0);
+    QVERIFY(std::is_sorted(steps.begin(), steps.end()));
+    // Refusing the k-th report stops the run right there: no step after it.
+    for (size_t k = 1; k <= steps.size(); ++k) {
+        size_t calls = 0;
+        try {
+            TriageJob::run(trace->analyzed, [&](double) { return ++calls < k; });
+            QFAIL("expected fusion::Cancelled");
+        } catch (const Cancelled &) {
+        }
+        QCOMPARE(calls, k);
+    }
+}
+
+// The worker used to ignore the cancel and finish the whole triage (reporting 1.0) before the
+// process could end.
+void MainWindowJobsTest::aCancelledTriageJobStopsInsteadOfRunningToTheEnd()
+{
+    const auto trace = analyze(bigTrace(), SideA);
+    QElapsedTimer clock;
+    clock.start();
+    TriageJob::run(trace->analyzed);
+    qInfo("a whole triage of the big trace: %lld ms", clock.elapsed());
+
+    TriageJob job;
+    QSignalSpy cancelled(&job, &BackgroundJob::cancelled);
+    QSignalSpy finished(&job, &BackgroundJob::finished);
+    job.start(trace->analyzed);
+    job.cancel();
+    QVERIFY(BackgroundJob::waitForWorkers(60000));
+    QVERIFY2(job.progress() < 1.0, qPrintable(QString::number(job.progress())));
+    QCOMPARE(cancelled.count(), 1);
+    QTest::qWait(50);  // whatever the worker delivered is dropped
+    QCOMPARE(finished.count(), 0);
+}
+
+void MainWindowJobsTest::closingTheWindowStopsTheTriageAtOnce()
+{
+    MainWindow w;
+    w.setScreenshotMode(true);
+    w.show();
+    // Closed from the event loop right after the trace has loaded: the triage has just started.
+    bool closing = false;
+    connect(&w, &MainWindow::resultsChanged, this, [&] {
+        if (!closing && w.trace(SideA)) {
+            closing = true;
+            QMetaObject::invokeMethod(&w, [&w] { w.close(); }, Qt::QueuedConnection);
+        }
+    });
+    w.openTrace(SideA, QString::fromStdString(bigTrace()));
+    QTRY_VERIFY_WITH_TIMEOUT(closing && !w.isVisible(), 60000);
+    QVERIFY(!w.isBusy());
+    QVERIFY(BackgroundJob::waitForWorkers(60000));
+    QVERIFY2(w.triageJob(SideA)->progress() < 1.0, qPrintable(QString::number(w.triageJob(SideA)->progress())));
+}
+
+void MainWindowJobsTest::theTriageTabCancelsAndRunsItsTriage()
+{
+    MainWindow w;
+    w.setScreenshotMode(true);
+    w.show();
+    TriagePage *page = w.triagePage();
+    bool cancelled = false;
+    connect(&w, &MainWindow::resultsChanged, this, [&] {
+        if (!cancelled && w.trace(SideA)) {
+            cancelled = true;
+            QMetaObject::invokeMethod(&w, [page] {
+                QVERIFY(page->cancelButton()->isVisibleTo(page));
+                QVERIFY(page->progressBar()->isVisibleTo(page));
+                page->cancelButton()->click();
+            }, Qt::QueuedConnection);
+        }
+    });
+    w.openTrace(SideA, QString::fromStdString(bigTrace()));
+    QVERIFY(waitUntilIdle(w));
+    QVERIFY(cancelled);
+    QCOMPARE(page->note(), QStringLiteral("The triage of trace A was cancelled."));
+    QVERIFY(!page->cancelButton()->isVisibleTo(page));
+    QVERIFY(page->runButton()->isVisibleTo(page));
+    QCOMPARE(page->kernelModel()->rowCount(), 0);
+
+    page->runButton()->click();
+    QVERIFY(w.isBusy());
+    QVERIFY(waitUntilIdle(w));
+    QVERIFY(!page->runButton()->isVisibleTo(page));
+    QCOMPARE(page->kernelModel()->rowCount(), 12);  // the twelve kernel names
+}
+
+// The triage used to refresh every view when it arrived: the pattern tree's current row went back to
+// the first, the kernel table lost its row and the timeline its kernel; and the timeline stayed empty
+// until the triage had finished.
+void MainWindowJobsTest::aTriageArrivingLaterLeavesTheSelectionAndTheTimelineAlone()
+{
+    MainWindow w;
+    w.setScreenshotMode(true);
+    w.show();
+    TimelineWidget *timeline = w.timelineView()->timeline();
+    bool acted = false, timelineShown = false;
+    QPersistentModelIndex pattern;
+    int kernelRow = -1;
+    // The moment the comparison arrives, before any triage has started: the user looks around.
+    connect(&w, &MainWindow::resultsChanged, this, [&] {
+        if (acted || !w.comparison())
+            return;
+        acted = true;
+        timelineShown = timeline->model(SideA).kernelCount() > 0 && timeline->model(SideB).kernelCount() > 0;
+        QVERIFY(w.fusionProxy()->rowCount() >= 2);
+        pattern = w.fusionProxy()->index(1, 0);
+        w.fusionView()->setCurrentIndex(pattern);
+        kernelRow = 3;
+        w.kernelView()->setCurrentIndex(w.kernelProxy()->index(kernelRow, KernelTableModel::NameA));
+        timeline->selectKernel(SideA, 7, false);
+    });
+    w.openTrace(SideA, sample(SideA));
+    w.openTrace(SideB, sample(SideB));
+    QVERIFY(waitUntilIdle(w));
+    QVERIFY(acted);
+    QVERIFY(w.triagePage()->kernelModel()->rowCount() > 0);  // the triage did arrive afterwards
+    QVERIFY(timelineShown);
+    QVERIFY(pattern.isValid());
+    QCOMPARE(w.fusionView()->currentIndex(), QModelIndex(pattern));
+    QCOMPARE(w.kernelView()->currentIndex().row(), kernelRow);
+    QCOMPARE(timeline->selectedKernel(), std::make_optional(std::make_pair(SideA, uint32_t(7))));
+}
+
+QTEST_MAIN(MainWindowJobsTest)
+#include "tst_mainwindowjobs.moc"

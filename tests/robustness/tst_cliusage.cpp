@@ -1,0 +1,197 @@
+// fusionscope-cli's answers to command lines it cannot run as given: one line saying what is wrong
+// and where the help is (not the whole usage), options a command does not take, and folders whose
+// traces are not where it first looks or hold a rank other than the one asked for.
+#include "testsupport.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace fusion;
+
+namespace {
+const char *kTinyTrace = R"J({"traceEvents": [
+  {"ph":"X","cat":"kernel","name":"gemm_kernel","pid":0,"tid":7,"ts":10,"dur":1,"args":{"stream":7}}]})J";
+const QString kHint = QStringLiteral("Try 'fusionscope-cli --help' for the commands and their options.");
+
+bool writeFile(const QString &path, const char *text)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(text) == qint64(qstrlen(text));
+}
+
+QString describe(const test::CliOutcome &o)
+{
+    return QStringLiteral("exit=%1 stderr=[%2] stdout=[%3]")
+        .arg(o.exitCode)
+        .arg(o.errLines.join(QStringLiteral(" | ")), o.out.left(300));
+}
+} // namespace
+
+class CliUsageTest : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void aUsageErrorIsTheProblemAndAHint_data();
+    void aUsageErrorIsTheProblemAndAHint();
+    void helpPrintsTheWholeUsage();
+    void optionsACommandDoesNotTakeAreRejected_data();
+    void optionsACommandDoesNotTakeAreRejected();
+    void optionsACommandTakesAreAccepted();
+    void aMissingRankListsTheRanksThereAre();
+    void aFileBesideItsCompressedCopyIsOneRank();
+    void tracesInSubfoldersAreFoundOrNamed();
+
+private:
+    QTemporaryDir m_dir;
+    QString m_trace;
+};
+
+void CliUsageTest::initTestCase()
+{
+    QVERIFY2(QFileInfo::exists(test::cliPath()), qPrintable(test::cliPath() + QStringLiteral(" is not built")));
+    m_trace = m_dir.filePath(QStringLiteral("trace.json"));
+    QVERIFY(writeFile(m_trace, kTinyTrace));
+}
+
+void CliUsageTest::aUsageErrorIsTheProblemAndAHint_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("problem");
+    QTest::newRow("unknown option") << QStringList{"summary", "t.json", "--bogus"} << "unknown option --bogus";
+    QTest::newRow("missing value") << QStringList{"summary", "t.json", "--format"} << "option --format needs a value";
+    QTest::newRow("bad format") << QStringList{"summary", "t.json", "--format", "xml"}
+                                << "unknown format 'xml' (text, json, csv, md)";
+    QTest::newRow("not a number") << QStringList{"summary", "t.json", "--rank", "x"}
+                                  << "option --rank expects a number, got 'x'";
+    QTest::newRow("unknown command") << QStringList{"frobnicate"}
+                                     << "unknown command 'frobnicate' (summary, triage, compare or classify)";
+    QTest::newRow("no command") << QStringList{} << "no command given (summary, triage, compare or classify)";
+    QTest::newRow("one trace to compare") << QStringList{"compare", "t.json"} << "compare takes two traces: A B";
+}
+
+// The whole 25-line usage after every mistake buried the one line that mattered.
+void CliUsageTest::aUsageErrorIsTheProblemAndAHint()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, problem);
+    const test::CliOutcome o = test::runCli(args, m_dir.path());
+    QVERIFY2(o.finished && !o.crashed && o.exitCode == 2, qPrintable(describe(o)));
+    QCOMPARE(o.errLines, QStringList({QStringLiteral("fusionscope-cli: ") + problem, kHint}));
+    QVERIFY(o.out.isEmpty());
+}
+
+void CliUsageTest::helpPrintsTheWholeUsage()
+{
+    const test::CliOutcome o = test::runCli({QStringLiteral("--help")});
+    QVERIFY2(o.finished && o.exitCode == 0 && o.errLines.isEmpty(), qPrintable(describe(o)));
+    QVERIFY(o.out.startsWith(QStringLiteral("usage: fusionscope-cli COMMAND")));
+    QVERIFY(o.out.contains(QStringLiteral("  --min-share F")));
+}
+
+void CliUsageTest::optionsACommandDoesNotTakeAreRejected_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("problem");
+    QTest::newRow("summary --stage")
+        << QStringList{"summary", "trace.json", "--stage", "decode"}
+        << "option --stage does not apply to summary (it takes --format, --out, --registry, --rank, --device, "
+           "--max-size, --label-a, --limit)";
+    QTest::newRow("triage --label-b")
+        << QStringList{"triage", "trace.json", "--label-b=B"}
+        << "option --label-b does not apply to triage (it takes --format, --out, --registry, --rank, --device, "
+           "--max-size, --label-a, --stage, --limit, --min-share, --model, --tp)";
+    QTest::newRow("compare --min-share")
+        << QStringList{"compare", "trace.json", "trace.json", "--min-share", "0.1"}
+        << "option --min-share does not apply to compare (it takes --format, --out, --registry, --rank, "
+           "--device, --max-size, --label-a, --label-b, --stage, --limit)";
+    QTest::newRow("classify --rank") << QStringList{"classify", "gemm", "--rank", "1"}
+                                     << "option --rank does not apply to classify (it takes --format, --out, --registry)";
+    QTest::newRow("summary --format md") << QStringList{"summary", "trace.json", "--format", "md"}
+                                         << "summary writes text, json or csv, not md";
+}
+
+// They were silently ignored: summary --stage decode summarised every stage.
+void CliUsageTest::optionsACommandDoesNotTakeAreRejected()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, problem);
+    const test::CliOutcome o = test::runCli(args, m_dir.path());
+    QVERIFY2(o.finished && !o.crashed && o.exitCode == 2, qPrintable(describe(o)));
+    QCOMPARE(o.errLines, QStringList({QStringLiteral("fusionscope-cli: ") + problem, kHint}));
+}
+
+void CliUsageTest::optionsACommandTakesAreAccepted()
+{
+    for (const QStringList &args :
+         {QStringList{"triage", "trace.json", "--stage", "all", "--model", "llama", "--tp", "2", "--min-share=0.5",
+                      "--label-a", "A", "--limit", "3", "--rank", "-1", "--format", "json", "-o", "out.json"},
+          QStringList{"compare", "trace.json", "trace.json", "--label-a", "A", "--label-b", "B", "--stage", "all"},
+          QStringList{"summary", "trace.json", "--limit", "5", "--max-size", "100", "--device", "0"},
+          QStringList{"classify", "gemm", "--format", "json"}}) {
+        const test::CliOutcome o = test::runCli(args, m_dir.path());
+        QVERIFY2(o.finished && o.exitCode == 0 && o.errLines.isEmpty(),
+                 qPrintable(args.join(QLatin1Char(' ')) + QStringLiteral(": ") + describe(o)));
+    }
+}
+
+// "holds no trace for rank 5" left the user guessing which ranks there are.
+void CliUsageTest::aMissingRankListsTheRanksThereAre()
+{
+    QTemporaryDir dir;
+    for (const char *name : {"run_rank0.json", "run_rank1.json", "run_rank3.json"})
+        QVERIFY(writeFile(dir.filePath(QString::fromLatin1(name)), kTinyTrace));
+    const test::CliOutcome o = test::runCli({QStringLiteral("summary"), dir.path(), QStringLiteral("--rank"), QStringLiteral("5")});
+    QVERIFY2(o.finished && o.exitCode == 3, qPrintable(describe(o)));
+    QCOMPARE(o.errLines, QStringList(QStringLiteral("fusionscope-cli: %1: holds no trace for rank 5 (its ranks: 0, 1, 3)")
+                                         .arg(dir.path())));
+}
+
+void CliUsageTest::aFileBesideItsCompressedCopyIsOneRank()
+{
+    QTemporaryDir dir;
+    for (const char *name : {"rank0.json", "rank0.json.gz", "rank1.json"})
+        QVERIFY(writeFile(dir.filePath(QString::fromLatin1(name)), kTinyTrace));
+    const test::CliOutcome o = test::runCli({QStringLiteral("summary"), dir.path(), QStringLiteral("--format"), QStringLiteral("json")});
+    QVERIFY2(o.finished && o.exitCode == 0, qPrintable(describe(o)));
+    const QJsonObject summary = QJsonDocument::fromJson(o.out.toUtf8()).object();
+    const QJsonArray ranks = summary[QStringLiteral("trace")].toObject()[QStringLiteral("ranks")].toArray();
+    QCOMPARE(ranks.size(), 2);
+    QCOMPARE(ranks[0].toObject()[QStringLiteral("rank")].toInt(), 0);
+    QCOMPARE(ranks[1].toObject()[QStringLiteral("rank")].toInt(), 1);
+    const QJsonArray warnings = summary[QStringLiteral("warnings")].toArray();
+    QVERIFY2(warnings.contains(QStringLiteral("%1/rank0.json.gz is a compressed copy of %1/rank0.json: counted once, "
+                                              "read from %1/rank0.json").arg(dir.path())),
+             qPrintable(o.out));
+    QVERIFY(warnings.contains(QStringLiteral("2 ranks found; analysing %1/rank0.json (the lowest rank; --rank chooses)")
+                                  .arg(dir.path())));
+}
+
+// A profiler's log folder with one folder per run said "directory holds no trace files".
+void CliUsageTest::tracesInSubfoldersAreFoundOrNamed()
+{
+    QTemporaryDir dir;
+    QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("logs/run1")));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("logs/run1/worker0.pt.trace.json")), kTinyTrace));
+    const QString logs = dir.filePath(QStringLiteral("logs"));
+    test::CliOutcome o = test::runCli({QStringLiteral("summary"), logs});
+    QVERIFY2(o.finished && o.exitCode == 0 && o.errLines.isEmpty(), qPrintable(describe(o)));
+    QVERIFY2(o.out.contains(QStringLiteral("no trace files in %1 itself: reading the 1 in its subfolder run1/").arg(logs)),
+             qPrintable(o.out));
+    QVERIFY(o.out.contains(QStringLiteral("gemm_kernel")));
+
+    QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("logs/run2")));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("logs/run2/worker0.pt.trace.json")), kTinyTrace));
+    o = test::runCli({QStringLiteral("summary"), logs});
+    QVERIFY2(o.finished && o.exitCode == 3, qPrintable(describe(o)));
+    QCOMPARE(o.errLines, QStringList(QStringLiteral("fusionscope-cli: %1: directory holds no trace files itself; its "
+                                                    "subfolders run1/ (1), run2/ (1) do: give one of them")
+                                         .arg(logs)));
+}
+
+QTEST_GUILESS_MAIN(CliUsageTest)
+#include "tst_cliusage.moc"

@@ -1,0 +1,99 @@
+// Innermost-interval queries when intervals do not nest: stage windows that overlap their
+// neighbours, compared with a brute-force answer, and the shape of the forest they make.
+#include "util/intervalforest.h"
+
+#include <QTest>
+#include <random>
+
+using namespace fusion;
+
+namespace {
+using Interval = IntervalForest::Interval;
+
+// The interval a query must return: of those in the group holding t, the latest to start, the
+// shorter of two starting together, the later id of two identical ones (the forest's sort order).
+int bruteInnermost(const std::vector<Interval> &all, IntervalForest::Group g, int64_t t)
+{
+    const Interval *best = nullptr;
+    for (const Interval &iv : all) {
+        if (iv.group != g || iv.start > t || iv.end < t)
+            continue;
+        if (!best || iv.start > best->start || (iv.start == best->start && (iv.end < best->end
+                                                || (iv.end == best->end && iv.id > best->id))))
+            best = &iv;
+    }
+    return best ? int(best->id) : -1;
+}
+
+int idOf(const IntervalForest &f, int32_t n)
+{
+    return n == IntervalForest::npos ? -1 : int(f.node(n).id);
+}
+} // namespace
+
+class IntervalForestTest : public QObject {
+    Q_OBJECT
+private slots:
+    void overlappingWindowsAreSiblingsNotAChain();
+    void queriesMatchBruteForceOnOverlappingAndNestedIntervals();
+    void aChildEndingWithinAMicrosecondOfItsParentStaysItsChild();
+};
+
+// Each window overlaps the next without nesting in it. The stack used to pop only its top, so each
+// became the parent of the next: a chain of n, walked by every query after the last window
+// (quadratic; 20k windows took 1.4 s of triage).
+void IntervalForestTest::overlappingWindowsAreSiblingsNotAChain()
+{
+    std::vector<Interval> windows;
+    constexpr uint32_t n = 20000;
+    for (uint32_t i = 0; i < n; ++i)
+        windows.push_back({{0, 0}, int64_t(i) * 10000, int64_t(i) * 10000 + 15000, i});  // 10 µs apart, 15 µs long
+    IntervalForest f;
+    f.build(windows);
+    for (int32_t i = 0; i < int32_t(n); ++i)
+        QCOMPARE(f.parent(i), IntervalForest::npos);
+    QCOMPARE(idOf(f, f.innermost({0, 0}, 12000)), 1);  // in windows 0 and 1: the later one
+    QCOMPARE(idOf(f, f.innermost({0, 0}, 5000)), 0);
+    const int64_t after = 10000 * int64_t(n) + 20000;
+    QCOMPARE(idOf(f, f.innermost({0, 0}, after)), -1);
+    int64_t gap = 0;
+    QCOMPARE(idOf(f, f.nearest({0, 0}, after, gap)), int(n - 1));
+    QCOMPARE(gap, after - (10000 * int64_t(n - 1) + 15000));
+}
+
+void IntervalForestTest::queriesMatchBruteForceOnOverlappingAndNestedIntervals()
+{
+    std::mt19937 rng(15);
+    for (int round = 0; round < 40; ++round) {
+        std::vector<Interval> all;
+        const int count = 5 + int(rng() % 60);
+        for (int i = 0; i < count; ++i) {
+            const int64_t start = int64_t(rng() % 200);
+            const int64_t length = int64_t(rng() % (round % 2 ? 30 : 120));
+            all.push_back({{1, int64_t(rng() % 2)}, start, start + length, uint32_t(i)});
+        }
+        IntervalForest f;
+        f.build(all);
+        for (int32_t i = 0; i < int32_t(f.size()); ++i)
+            QVERIFY(f.parent(i) < i);  // parents precede their children
+        for (int64_t g = 0; g < 2; ++g)
+            for (int64_t t = -2; t < 340; ++t)
+                QCOMPARE(idOf(f, f.innermost({1, g}, t)), bruteInnermost(all, {1, g}, t));
+    }
+}
+
+// Profilers round start and duration separately, so a nested frame can end a little after its
+// caller; it is still the caller's child (attribution inherits the caller's model frame).
+void IntervalForestTest::aChildEndingWithinAMicrosecondOfItsParentStaysItsChild()
+{
+    IntervalForest f;
+    f.build({{{0, 0}, 0, 10000, 1}, {{0, 0}, 5000, 10001, 2}, {{0, 0}, 6000, 12000, 3}});
+    QCOMPARE(idOf(f, f.parent(1)), 1);
+    QCOMPARE(idOf(f, f.parent(2)), -1);  // ends 2 µs after the first: overlaps, does not nest
+    QCOMPARE(idOf(f, f.innermost({0, 0}, 10001)), 3);
+    QCOMPARE(idOf(f, f.innermost({0, 0}, 11000)), 3);
+    QCOMPARE(idOf(f, f.innermost({0, 0}, 5500)), 2);
+}
+
+QTEST_GUILESS_MAIN(IntervalForestTest)
+#include "tst_intervalforest.moc"
