@@ -6,8 +6,8 @@ ground-truth file naming the kernels involved by FusionScope kernel id (0-based,
 ties by file order). Comparing the pair in both argument orders must find exactly that difference.
 
 A fusion merges two consecutive kernels of one stream into one kernel: the first keeps its launch
-and takes the fused name and the summed duration; the second kernel, its runtime launch and its
-flow events are removed. CPU ops and Python frames are kept, as a fused implementation behind the
+(or the second, with --keep second) and takes the fused name, the first's start and the summed
+duration; the other kernel, its runtime launch and its flow events are removed. CPU ops and Python frames are kept, as a fused implementation behind the
 same model code would leave them. Which pairs are merged:
 
   --first SEL --second SEL   every pair of kernels adjacent on one stream where the first matches
@@ -172,8 +172,9 @@ def matching_pairs(events, links, first, second, scope, per_layer):
     return pairs
 
 
-def inject(events, first, second, fused_name, scope=None, per_layer=0):
-    """Merges matching pairs; returns the new events and the occurrences (kernel ids before/after)."""
+def inject(events, first, second, fused_name, scope=None, per_layer=0, keep="first"):
+    """Merges matching pairs; returns the new events and the occurrences (kernel ids before/after).
+    keep="second" keeps the second kernel's launch instead (it then starts where the first did)."""
     links = Links(events)
     pairs = matching_pairs(events, links, first, second, scope, per_layer)
     if not pairs:
@@ -184,10 +185,12 @@ def inject(events, first, second, fused_name, scope=None, per_layer=0):
         kx, ky = events[x], events[y]
         names = [kx["name"], ky["name"]]
         ids = [before[id(kx)], before[id(ky)]]
-        kx["name"] = fused_name.format(first=short_op(kx, links), second=short_op(ky, links))
-        kx["dur"] = round(float(kx["dur"]) + float(ky["dur"]), 3)
-        merged.append((kx, ids, names))
-    events = remove_kernels(events, {y for _, y in pairs})
+        kept = ky if keep == "second" else kx
+        kept["name"] = fused_name.format(first=short_op(kx, links), second=short_op(ky, links))
+        kept["dur"] = round(float(kx["dur"]) + float(ky["dur"]), 3)
+        kept["ts"] = kx["ts"]
+        merged.append((kept, ids, names))
+    events = remove_kernels(events, {(x if keep == "second" else y) for x, y in pairs})
     after = ids_by_object(events)
     occurrences = [{"unfused": ids, "fused": [after[id(k)]], "unfused_names": names, "fused_name": k["name"]}
                    for k, ids, names in merged]
@@ -260,7 +263,7 @@ def run_case(source, out, truth, args):
         else:
             events, occ, fused_side = inject(events, args["first"], args["second"],
                                              args.get("fused_name") or "fused_{first}_{second}_kernel",
-                                             args.get("scope"), args.get("per_layer", 0))
+                                             args.get("scope"), args.get("per_layer", 0), args.get("keep", "first"))
         unfused_side = "original" if fused_side == "mutated" else "mutated"
         record.update({"kind": "fusion", "operation": args.get("operation", ""), "fused_side": fused_side,
                        "occurrences": occ,
@@ -308,6 +311,8 @@ def main():
     ap.add_argument("--per-layer", type=int, default=0)
     ap.add_argument("--fused-name", default="fused_{first}_{second}_kernel",
                     help="name of the fused kernel; {first} and {second} stand for the two cpu ops")
+    ap.add_argument("--keep", choices=("first", "second"), default="first",
+                    help="whose launch the fused kernel keeps (the other's is removed)")
     ap.add_argument("--operation", default="", help="a label for the truth file")
     ap.add_argument("--split", help="SEL: split each matching kernel instead (the mutated side is unfused)")
     ap.add_argument("--split-names", default="splitKreduce_kernel",
@@ -337,7 +342,7 @@ def main():
     if not (a.cut_first or a.cut_last or a.split) and not (a.first and a.second):
         ap.error("give --first and --second, --split, or --cut-first/--cut-last")
     rec = run_case(a.trace, a.out, a.truth, {"first": a.first, "second": a.second, "scope": a.scope,
-                                              "per_layer": a.per_layer, "fused_name": a.fused_name,
+                                              "per_layer": a.per_layer, "fused_name": a.fused_name, "keep": a.keep,
                                               "operation": a.operation, "split": a.split,
                                               "split_names": a.split_names.split(","), "split_share": a.split_share,
                                               "cut_first": a.cut_first,

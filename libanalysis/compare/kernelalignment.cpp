@@ -164,6 +164,45 @@ int KernelAligner::score(const Token &x, const Token &y) const
     return sameCpuOp ? 1 : 0;
 }
 
+// Among a run of alike kernels (three identical Q/K/V GEMMs against two) any one may be the
+// unpaired one: the alignment's tie-break picks one end. A kernel changed next to the run (a fused
+// kernel) tells which: the one-sided kernel is moved to the end of the run that touches it.
+void KernelAligner::slideGaps(std::vector<AlignStep> &steps, const std::vector<Token> &sx, const std::vector<Token> &sy)
+{
+    auto paired = [&](size_t i) { return steps[i].a >= 0 && steps[i].b >= 0; };
+    auto changed = [&](size_t i) { return paired(i) && sx[size_t(steps[i].a)].name != sy[size_t(steps[i].b)].name; };
+    const size_t n = steps.size();
+    for (size_t g = 0; g < n; ++g) {
+        if (paired(g))
+            continue;
+        const bool gapOnB = steps[g].a >= 0;  // the one-sided kernel is on side A
+        int32_t AlignStep::*own = gapOnB ? &AlignStep::a : &AlignStep::b;
+        int32_t AlignStep::*other = gapOnB ? &AlignStep::b : &AlignStep::a;
+        const std::vector<Token> &so = gapOnB ? sx : sy, &st = gapOnB ? sy : sx;
+        // Paired like the run's first step, with a kernel alike the one-sided kernel.
+        auto alike = [&](size_t i, size_t ref) {
+            return paired(i) && so[size_t(steps[i].*own)] == so[size_t(steps[g].*own)]
+                && st[size_t(steps[i].*other)] == st[size_t(steps[ref].*other)];
+        };
+        for (int dir : {+1, -1}) {
+            const size_t first = size_t(int(g) + dir);
+            if (first >= n || !alike(first, first))
+                continue;
+            size_t end = first;
+            while (size_t(int(end) + dir) < n && alike(size_t(int(end) + dir), first))
+                end = size_t(int(end) + dir);
+            const size_t next = size_t(int(end) + dir);
+            if (next >= n || !changed(next))
+                continue;
+            // Each kernel of the run takes its neighbour's partner; the run's far end goes unpaired.
+            for (size_t i = g; i != end; i = size_t(int(i) + dir))
+                steps[i].*other = steps[size_t(int(i) + dir)].*other;
+            steps[end].*other = -1;
+            break;
+        }
+    }
+}
+
 std::vector<KernelPair> KernelAligner::align(const Layer &la, const Layer &lb)
 {
     auto key = std::make_pair(tokensOf(m_a, m_sideA, la), tokensOf(m_b, m_sideB, lb));
@@ -171,6 +210,7 @@ std::vector<KernelPair> KernelAligner::align(const Layer &la, const Layer &lb)
     if (it == m_alignments.end()) {
         const std::vector<Token> &sx = key.first, &sy = key.second;
         auto steps = alignWeighted(sx.size(), sy.size(), [&](size_t i, size_t j) { return score(sx[i], sy[j]); });
+        slideGaps(steps, sx, sy);
         it = m_alignments.emplace(std::move(key), std::move(steps)).first;
     }
     const std::vector<AlignStep> &steps = it->second;

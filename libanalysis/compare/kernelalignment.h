@@ -45,6 +45,7 @@ private:
         {
             return std::tie(op, name, cpuOp, functor) < std::tie(o.op, o.name, o.cpuOp, o.functor);
         }
+        bool operator==(const Token &) const = default;
     };
     // Per trace: token ids of its classes and of its interned strings (kernel and CPU op names),
     // filled on first use so that the strings are looked up once, not once per kernel.
@@ -55,6 +56,7 @@ private:
     uint32_t stringToken(const AnalyzedTrace &t, SideTokens &side, StrId s);
     uint32_t functorToken(const AnalyzedTrace &t, SideTokens &side, StrId name);
     int score(const Token &x, const Token &y) const;
+    static void slideGaps(std::vector<AlignStep> &steps, const std::vector<Token> &sx, const std::vector<Token> &sy);
 
     const AnalyzedTrace &m_a, &m_b;
     SideTokens m_sideA, m_sideB;
