@@ -91,24 +91,31 @@ std::map<std::string, ModuleStats> modulesOf(const AnalyzedTrace &t)
 
 namespace {
 
-// Per side and kernel: 0 outside aligned layers, else 1 + the share of fusion savings it carries
-// (each finding's time at stake spread evenly over its unfused kernels), in ns.
-std::vector<double> savingsPerKernel(size_t kernels, const Comparison &c, bool sideA)
+// Per side and kernel: whether it lies in an aligned layer pair, whether a fusion finding holds it
+// on its unfused side, and its share of that finding's savings (spread evenly over its kernels).
+struct KernelSavings {
+    std::vector<uint8_t> aligned, inFinding;
+    std::vector<double> saved;
+};
+
+KernelSavings savingsPerKernel(size_t kernels, const Comparison &c, bool sideA)
 {
-    std::vector<double> out(kernels, 0.0);
+    KernelSavings out{std::vector<uint8_t>(kernels, 0), std::vector<uint8_t>(kernels, 0), std::vector<double>(kernels, 0.0)};
     for (const LayerPair &p : c.layers.pairs) {
         if (p.a < 0 || p.b < 0)
             continue;
         for (const KernelPair &k : p.kernels)
             for (uint32_t id : sideA ? k.aKernels : k.bKernels)
-                out[id] = 1.0;
+                out.aligned[id] = 1;
     }
     for (const FusionFinding &f : c.findings) {
         if ((f.fusedSide == 'a') == sideA)
             continue;  // the fused side's kernels save nothing
         const std::vector<uint32_t> &ids = sideA ? f.aKernels : f.bKernels;
-        for (uint32_t id : ids)
-            out[id] += double(f.timeAtStake) / double(ids.size());
+        for (uint32_t id : ids) {
+            out.inFinding[id] = 1;
+            out.saved[id] += double(f.timeAtStake) / double(ids.size());
+        }
     }
     return out;
 }
@@ -129,8 +136,8 @@ Ns medianDuration(const AnalyzedTrace &t, const std::vector<uint32_t> &ids)
 std::vector<ModuleDifference> compareModules(const AnalyzedTrace &a, const AnalyzedTrace &b, const Comparison &c)
 {
     const auto ma = modulesOf(a), mb = modulesOf(b);
-    const std::vector<double> savedA = savingsPerKernel(a.trace->store.kernels.size(), c, true);
-    const std::vector<double> savedB = savingsPerKernel(b.trace->store.kernels.size(), c, false);
+    const KernelSavings savedA = savingsPerKernel(a.trace->store.kernels.size(), c, true);
+    const KernelSavings savedB = savingsPerKernel(b.trace->store.kernels.size(), c, false);
     std::vector<ModuleDifference> out;
     for (const auto &[name, x] : ma) {
         auto it = mb.find(name);
@@ -157,13 +164,18 @@ std::vector<ModuleDifference> compareModules(const AnalyzedTrace &a, const Analy
         d.speedGap = Ns((unfusedPerCall - fusedPerCall) * calls);
         const AnalyzedTrace &unfused = aUnfused ? a : b;
         const std::vector<uint32_t> &ids = aUnfused ? x.kernels : y.kernels;
-        const std::vector<double> &saved = aUnfused ? savedA : savedB;
+        const KernelSavings &saved = aUnfused ? savedA : savedB;
         double savings = 0;
-        bool aligned = false;
+        bool aligned = false, fused = false;
         for (uint32_t id : ids) {
-            aligned = aligned || saved[id] > 0;
-            savings += std::max(0.0, saved[id] - 1.0);
+            aligned = aligned || saved.aligned[id];
+            fused = fused || saved.inFinding[id];
+            savings += saved.saved[id];
         }
+        // In aligned layers, the kernel alignment decides: extra kernels that no fusion explains
+        // (a zero-fill one side needs) make no fusion candidate.
+        if (aligned && !fused)
+            continue;
         Ns extra = Ns(savings + 0.5);
         if (!aligned) {
             const double perCall = std::fabs(d.aKernelsPerCall - d.bKernelsPerCall);

@@ -29,7 +29,8 @@ struct ModuleDifference {
 struct Comparison;
 
 // Modules present on both sides whose kernels per call differ by at least one, by impact; reads
-// the comparison's layer alignment and fusion findings.
+// the comparison's layer alignment and fusion findings. A module in aligned layers none of whose
+// kernels a fusion finding holds is left out: its extra kernels are extra work, not a fusion.
 std::vector<ModuleDifference> compareModules(const AnalyzedTrace &a, const AnalyzedTrace &b, const Comparison &c);
 
 } // namespace fusion
