@@ -1,6 +1,6 @@
 #!/bin/sh
 # Builds the non-GUI tree with AddressSanitizer + UndefinedBehaviorSanitizer and runs its unit,
-# golden and robustness tests (issue 9). The GUI and benchmarks are left out to keep CI short.
+# golden and robustness tests. The GUI and benchmarks are left out to keep CI short.
 #   tools/asan-check.sh [BUILD_DIR]     (default build/asan-ci)
 set -eu
 cd "$(dirname "$0")/.."

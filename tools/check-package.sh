@@ -1,18 +1,29 @@
 #!/bin/sh
-# Builds the .deb of a configured and built FusionScope build tree, unpacks it into a scratch root
-# (dpkg -x, no root needed) and checks that the installed programs work without the build tree:
-#   * the package lists real Debian dependencies (dpkg-shlibdeps) and carries the data files;
-#   * usr/bin/fusionscope-cli --version reports the project version;
+# Builds the .deb of a configured and built FusionScope build tree, checks it as Debian would, unpacks
+# it into a scratch root (dpkg -x, no root needed) and checks that the installed programs work without
+# the build tree:
+#   * lintian reports no error (its warnings are printed); the desktop entry passes
+#     desktop-file-validate and the AppStream metainfo `appstreamcli validate --no-net`;
+#   * the package lists real Debian dependencies (dpkg-shlibdeps), recommends a CJK font, and carries
+#     the data files, man pages, copyright, changelog and the documentation with every picture and
+#     page its relative links point at;
+#   * the programs are hardened (read-only relocations bound at start, stack protector, fortified
+#     libc calls);
+#   * usr/bin/fusionscope-cli --version reports the project version, and so does usr/bin/fusionscope
+#     without a display;
 #   * `classify` reads kernel_registry.yaml from the scratch root's usr/share/fusionscope, not from
 #     the source tree that is still on disk;
 #   * `summary` runs on the installed sample trace and on a shared real trace (when ../shared/traces
 #     exists), `compare` on the installed sample pair (fusion_patterns.yaml, gpu_specs.yaml).
-# usage: tools/check-package.sh [BUILD_DIR]     (default build/pkg; needs dpkg-deb, dpkg-shlibdeps)
+# usage: tools/check-package.sh [BUILD_DIR]     (default build/pkg; tools/install-deps.sh installs
+#        what it needs: dpkg-dev, lintian, desktop-file-utils, appstream)
 set -eu
 src=$(cd "$(dirname "$0")/.." && pwd)
 build=$(cd "${1:-$src/build/pkg}" && pwd)
 [ -f "$build/CPackConfig.cmake" ] || { echo "check-package: $build is not a configured build tree" >&2; exit 2; }
-command -v dpkg-shlibdeps >/dev/null || { echo "check-package: dpkg-shlibdeps missing (apt-get install dpkg-dev)" >&2; exit 2; }
+for tool in dpkg-deb dpkg-shlibdeps lintian desktop-file-validate appstreamcli readelf python3; do
+    command -v $tool >/dev/null || { echo "check-package: $tool missing (run tools/install-deps.sh)" >&2; exit 2; }
+done
 
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/fusionscope-pkg.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT INT TERM
@@ -30,17 +41,33 @@ for lib in libc6 libstdc++6 libyaml-cpp libarchive; do
     case "$depends" in *"$lib"*) ;; *) fail "Depends lacks $lib" ;; esac
 done
 dpkg-deb -c "$deb" | awk '{print $NF}' | sed 's|^\./|/|' >"$scratch/files"
+doc=/usr/share/doc/fusionscope
 need="/usr/bin/fusionscope-cli /usr/share/fusionscope/kernel_registry.yaml /usr/share/fusionscope/fusion_patterns.yaml
-/usr/share/fusionscope/gpu_specs.yaml /usr/share/fusionscope/samples/sample_amd.json.gz"
+/usr/share/fusionscope/gpu_specs.yaml /usr/share/fusionscope/samples/sample_amd.json.gz
+/usr/share/man/man1/fusionscope-cli.1.gz $doc/copyright $doc/changelog.gz $doc/README.md $doc/docs/user-guide.md"
+gui=""
 if grep -qx /usr/bin/fusionscope "$scratch/files"; then
+    gui=/usr/bin/fusionscope
     case "$depends" in *libqt6widgets6*) ;; *) fail "Depends lacks libqt6widgets6" ;; esac
+    recommends=$(dpkg-deb -f "$deb" Recommends)
+    case "$recommends" in *fonts-noto-cjk*) ;; *) fail "Recommends lacks a CJK font: $recommends" ;; esac
     need="$need /usr/share/applications/io.github.fusionscope.FusionScope.desktop
 /usr/share/metainfo/io.github.fusionscope.FusionScope.metainfo.xml
-/usr/share/icons/hicolor/scalable/apps/io.github.fusionscope.FusionScope.svg"
+/usr/share/icons/hicolor/scalable/apps/io.github.fusionscope.FusionScope.svg /usr/share/man/man1/fusionscope.1.gz"
 fi
 for f in $need; do
     grep -qx "$f" "$scratch/files" || fail "the package lacks $f"
 done
+
+# lintian: errors fail, warnings are shown. Exit 1 means it found errors, more means it could not run.
+# (Run as root it says so on stderr.)
+rc=0
+lintian --no-cfg "$deb" >"$scratch/lintian.txt" 2>"$scratch/lintian.err" || rc=$?
+sed 's/^/lintian: /' "$scratch/lintian.txt"
+grep -v 'running with root privileges' "$scratch/lintian.err" >&2 || true
+[ "$rc" -le 1 ] || fail "lintian did not run (exit $rc)"
+grep -q '^E: ' "$scratch/lintian.txt" && fail "lintian reports errors"
+echo "lintian: no errors, $(grep -c '^W: ' "$scratch/lintian.txt") warnings"
 
 # 2. Unpack into a scratch root and run the installed CLI from elsewhere, without overrides.
 dpkg -x "$deb" "$scratch/root"
@@ -52,6 +79,45 @@ cd "$scratch"
 out=$("$cli" --version) || fail "fusionscope-cli --version"
 [ "$out" = "fusionscope-cli $version" ] || fail "--version says '$out', the package is $version"
 echo "$out"
+if [ -n "$gui" ]; then
+    out=$(env -u DISPLAY -u WAYLAND_DISPLAY -u QT_QPA_PLATFORM "$root$gui" --version) || fail "fusionscope --version without a display"
+    [ "$out" = "fusionscope $version" ] || fail "fusionscope --version says '$out', the package is $version"
+    echo "$out (no display)"
+fi
+
+# Hardening: a read-only relocation segment, bound at start, a stack protector, fortified libc calls.
+for prog in $root/usr/bin/*; do
+    readelf -lW "$prog" | grep -q GNU_RELRO || fail "$(basename "$prog"): no RELRO segment (-z relro)"
+    readelf -dW "$prog" | grep -q 'BIND_NOW\|FLAGS_1.*NOW' || fail "$(basename "$prog"): not bound at start (-z now)"
+    syms=$(readelf --dyn-syms -W "$prog")
+    echo "$syms" | grep -q __stack_chk_fail || fail "$(basename "$prog"): no stack protector"
+    echo "$syms" | grep -q '__[a-z]*_chk' || fail "$(basename "$prog"): no fortified libc call (_FORTIFY_SOURCE)"
+done
+echo "hardening: relro, bindnow, stack protector, fortify in $(ls "$root/usr/bin" | tr '\n' ' ')"
+
+# Man pages: generated from --help (help2man), so they list the real options.
+zcat "$root/usr/share/man/man1/fusionscope-cli.1.gz" | grep -q 'max\\-size' || fail "fusionscope-cli.1 lacks --max-size"
+[ -z "$gui" ] || zcat "$root/usr/share/man/man1/fusionscope.1.gz" | grep -q 'screenshot' || fail "fusionscope.1 lacks --screenshot"
+echo "man pages: ok"
+
+# Every relative link and picture of the installed documentation is installed too.
+python3 - "$root$doc" <<'PY' || fail "the installed documentation links files the package lacks"
+import os, re, sys
+bad = 0
+for folder, _, files in os.walk(sys.argv[1]):
+    for f in files:
+        if not f.endswith(".md"):
+            continue
+        text = open(os.path.join(folder, f), encoding="utf-8").read()
+        for target in re.findall(r"\]\(([A-Za-z0-9_./#-]+)\)", text):
+            if target.startswith("#"):
+                continue
+            if not os.path.exists(os.path.join(folder, target.split("#")[0])):
+                print("%s links %s, which is not installed" % (os.path.relpath(os.path.join(folder, f), sys.argv[1]), target))
+                bad += 1
+sys.exit(1 if bad else 0)
+PY
+echo "documentation: every relative link resolves"
 
 "$cli" classify --format json 'void at::native::vectorized_elementwise_kernel<4, at::native::CUDAFunctor_add<float>>' \
     >"$scratch/classify.json" || fail "classify"
@@ -82,10 +148,11 @@ fi
 python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$scratch/compare.json" || fail "compare: bad JSON"
 echo "compare: sample pair ok"
 
-# 3. Desktop metadata, when the validators are installed.
-if [ -f "$root/usr/share/metainfo/io.github.fusionscope.FusionScope.metainfo.xml" ] && command -v appstreamcli >/dev/null; then
+# 3. Desktop metadata, as installed.
+if [ -n "$gui" ]; then
+    desktop-file-validate "$root/usr/share/applications/io.github.fusionscope.FusionScope.desktop" || fail "desktop-file-validate"
     appstreamcli validate --no-net "$root/usr/share/metainfo/io.github.fusionscope.FusionScope.metainfo.xml" >/dev/null \
-        || fail "appstreamcli validate"
-    echo "metainfo: valid"
+        || fail "appstreamcli validate --no-net"
+    echo "desktop entry and metainfo: valid"
 fi
 echo "check-package: OK"

@@ -33,7 +33,9 @@ CommandLine CommandLine::parse(const QStringList &arguments)
         out.error = parser.errorText();
         return out;
     }
-    out.help = parser.isSet(helpOption);
+    // --help-all (which QCommandLineParser adds by itself) prints the same help: the Qt options it
+    // would add are those of QApplication, which --help must not need (it runs without a display).
+    out.help = parser.isSet(helpOption) || parser.isSet(QStringLiteral("help-all"));
     out.version = parser.isSet(versionOption);
     out.traces = parser.positionalArguments();
     out.labelA = parser.value(labelA);

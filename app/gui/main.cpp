@@ -81,23 +81,38 @@ void timeFirstView(MainWindow &window, int traces, const QElapsedTimer &clock)
     });
 }
 
-} // namespace
-
-int main(int argc, char **argv)
+// Names and language for the application object that exists, then the parsed command line.
+CommandLine setUp(int argc, char **argv)
 {
-    QElapsedTimer clock;  // --time-to-first-view counts from here
-    clock.start();
-    QApplication app(argc, argv);
-    QApplication::setOrganizationName(QStringLiteral("FusionScope"));
-    QApplication::setApplicationName(QStringLiteral("FusionScope"));
-    QApplication::setApplicationVersion(QStringLiteral(FUSIONSCOPE_VERSION_STRING));
-    QApplication::setDesktopFileName(QStringLiteral("fusionscope"));
-
+    QCoreApplication::setOrganizationName(QStringLiteral("FusionScope"));
+    QCoreApplication::setApplicationName(QStringLiteral("FusionScope"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(FUSIONSCOPE_VERSION_STRING));
     // The language first, so that even --help and command-line errors are translated.
     const QString language = CommandLine::languageOf(argc, argv);
     TranslationLoader::install(language.isEmpty() ? Settings::language() : language);
+    return CommandLine::parse(QCoreApplication::arguments());
+}
 
-    const CommandLine cl = CommandLine::parse(QApplication::arguments());
+// --help, --version and a command line that cannot be used print and exit without a window. They
+// run under a QCoreApplication: a QApplication needs a display, and aborts without one (over ssh, in
+// a build that runs help2man, in CI). Qt's own options (-platform, -style, -reverse …) are known to
+// QApplication only, which removes them: a command line holding one goes to it as before.
+bool needsNoWindow(int argc, char **argv)
+{
+    QStringList arguments;
+    bool qtOption = false;
+    for (int i = 0; i < argc; ++i) {
+        arguments << QString::fromLocal8Bit(argv[i]);
+        qtOption |= i > 0 && argv[i][0] == '-' && argv[i][1] != '-' && argv[i][1] != '\0' && argv[i][2] != '\0';
+    }
+    const CommandLine cl = CommandLine::parse(arguments);
+    return cl.help || cl.version || (!cl.error.isEmpty() && !qtOption);
+}
+
+// Prints the help, the version or what is wrong with the command line, and returns the exit code;
+// -1 when the command line asks for the window.
+int answerWithoutWindow(const CommandLine &cl)
+{
     if (!cl.error.isEmpty()) {
         std::fprintf(stderr, "fusionscope: %s\n\n%s", qPrintable(cl.error), qPrintable(cl.helpText));
         return 2;
@@ -110,6 +125,25 @@ int main(int argc, char **argv)
         std::printf("fusionscope %s\n", FUSIONSCOPE_VERSION_STRING);
         return 0;
     }
+    return -1;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QElapsedTimer clock;  // --time-to-first-view counts from here
+    clock.start();
+    if (needsNoWindow(argc, argv)) {
+        QCoreApplication app(argc, argv);
+        return answerWithoutWindow(setUp(argc, argv));
+    }
+
+    QApplication app(argc, argv);
+    QApplication::setDesktopFileName(QStringLiteral("fusionscope"));
+    const CommandLine cl = setUp(argc, argv);
+    if (const int exitCode = answerWithoutWindow(cl); exitCode >= 0)
+        return exitCode;  // with Qt's own options, which only QApplication removes
 
     MainWindow window;
     const bool screenshot = !cl.screenshot.isEmpty();

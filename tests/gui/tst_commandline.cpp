@@ -4,6 +4,8 @@
 #include "guitestsupport.h"
 
 #include <QFileInfo>
+#include <QProcess>
+#include <QProcessEnvironment>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
@@ -21,6 +23,8 @@ private slots:
     void badCommandLinesSayWhatIsWrong();
     void theLanguageIsFoundBeforeTheApplicationExists();
     void aScreenshotOfAMissingTraceSaysWhyOnStderr();
+    void helpVersionAndErrorsNeedNoDisplay_data();
+    void helpVersionAndErrorsNeedNoDisplay();
 };
 
 void CommandLineTest::everyOptionIsRead()
@@ -122,6 +126,52 @@ void CommandLineTest::aScreenshotOfAMissingTraceSaysWhyOnStderr()
     QCOMPARE(ours, QStringList(QStringLiteral("fusionscope: Trace A could not be loaded: %1: cannot open: no such file "
                                               "or directory").arg(missing)));
     QVERIFY(QFileInfo::exists(shot));  // the window, with the error shown, is still pictured
+}
+
+void CommandLineTest::helpVersionAndErrorsNeedNoDisplay_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("stdoutHas");
+    QTest::addColumn<QString>("stderrHas");
+    QTest::newRow("--help") << QStringList{QStringLiteral("--help")} << 0 << QStringLiteral("--screenshot <file.png>")
+                            << QString();
+    QTest::newRow("-h in German") << QStringList{QStringLiteral("-h"), QStringLiteral("--lang"), QStringLiteral("de")} << 0
+                                  << QStringLiteral("--screenshot") << QString();
+    // The version CMake's project() declares, passed in by tests/gui/CMakeLists.txt.
+    QTest::newRow("--version") << QStringList{QStringLiteral("--version")} << 0
+                               << QStringLiteral("fusionscope " FUSIONSCOPE_PROJECT_VERSION "\n") << QString();
+    QTest::newRow("--help-all") << QStringList{QStringLiteral("--help-all")} << 0 << QStringLiteral("--label-a <label>")
+                                << QString();
+    // Qt's own options are QApplication's: it removes them, and --version is answered after it.
+    QTest::newRow("-platform offscreen --version")
+        << QStringList{QStringLiteral("-platform"), QStringLiteral("offscreen"), QStringLiteral("--version")} << 0
+        << QStringLiteral("fusionscope " FUSIONSCOPE_PROJECT_VERSION "\n") << QString();
+    QTest::newRow("unknown option") << QStringList{QStringLiteral("--colour")} << 2 << QString()
+                                    << QStringLiteral("fusionscope: Unknown option 'colour'.");
+}
+
+// The real program, run the way help2man, a build script or an ssh session runs it: no X or Wayland
+// display and no platform chosen. A QApplication would abort there (SIGABRT, exit 134).
+void CommandLineTest::helpVersionAndErrorsNeedNoDisplay()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(int, exitCode);
+    QFETCH(QString, stdoutHas);
+    QFETCH(QString, stderrHas);
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const char *name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM", "LANGUAGE", "LC_ALL", "LC_MESSAGES"})
+        env.remove(QString::fromLatin1(name));
+    env.insert(QStringLiteral("LANG"), QStringLiteral("C.UTF-8"));
+    QProcess p;
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(FUSIONSCOPE_GUI_PROGRAM), arguments);
+    QVERIFY2(p.waitForFinished(30000), "fusionscope did not finish");
+    const QString out = QString::fromUtf8(p.readAllStandardOutput()), err = QString::fromUtf8(p.readAllStandardError());
+    QVERIFY2(p.exitStatus() == QProcess::NormalExit, qPrintable(QStringLiteral("crashed: ") + err));
+    QVERIFY2(p.exitCode() == exitCode, qPrintable(QStringLiteral("exit %1: %2").arg(p.exitCode()).arg(err)));
+    QVERIFY2(out.contains(stdoutHas), qPrintable(out));
+    QVERIFY2(err.contains(stderrHas), qPrintable(err));
 }
 
 QTEST_MAIN(CommandLineTest)
