@@ -33,6 +33,9 @@ std::string usageText()
            "  --format text|json|csv|md   output format (default text)\n"
            "  --out PATH                  write to PATH instead of standard output\n"
            "  --stage prefill|decode|all  restrict to one stage (default all)\n"
+           "  --scope steps|all           triage, compare: whole profiler steps (ProfilerStep#N; the default\n"
+           "                              when the trace has steps) or every kernel of the file\n"
+           "  --step N                    triage, compare: only profiler step N\n"
            "  --registry FILE             kernel registry read before the built-in one\n"
            "  --label-a NAME, --label-b NAME   names for the traces in reports\n"
            "  --rank N                    rank to analyse in a directory or archive (default lowest)\n"
@@ -57,8 +60,9 @@ void checkOptionsApply(const CliArgs &args)
     // Beside --format, --out and --registry, which every command takes.
     static const std::map<std::string, std::vector<std::string>> options = {
         {"summary", {"--rank", "--device", "--max-size", "--label-a", "--limit"}},
-        {"triage", {"--rank", "--device", "--max-size", "--label-a", "--stage", "--limit", "--min-share", "--model", "--tp"}},
-        {"compare", {"--rank", "--device", "--max-size", "--label-a", "--label-b", "--stage", "--limit"}},
+        {"triage", {"--rank", "--device", "--max-size", "--label-a", "--stage", "--scope", "--step", "--limit", "--min-share",
+                    "--model", "--tp"}},
+        {"compare", {"--rank", "--device", "--max-size", "--label-a", "--label-b", "--stage", "--scope", "--step", "--limit"}},
         {"classify", {}},
     };
     const auto it = options.find(args.command);
@@ -110,7 +114,12 @@ CliArgs parseArgs(int argc, char **argv)
             a.stage = next();
             if (!stages.count(a.stage))
                 throw UsageError{"unknown stage '" + a.stage + "' (prefill, decode, all)"};
-        } else if (arg == "--registry") a.registry = next();
+        } else if (arg == "--scope") {
+            a.scope = next();
+            if (a.scope != "steps" && a.scope != "all")
+                throw UsageError{"unknown scope '" + a.scope + "' (steps, all)"};
+        } else if (arg == "--step") a.step = number<long long>(arg, next());
+        else if (arg == "--registry") a.registry = next();
         else if (arg == "--label-a") a.labelA = next();
         else if (arg == "--label-b") a.labelB = next();
         else if (arg == "--rank") a.rank = number<int>(arg, next());

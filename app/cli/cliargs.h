@@ -14,6 +14,8 @@ struct CliArgs {
     std::string format = "text";  // text | json | csv | md
     std::string out;              // file (or directory for csv with several tables); empty = stdout
     std::string stage = "all";    // prefill | decode | all
+    std::string scope = "steps";  // steps | all: whole profiler steps (when the trace has any) or every kernel
+    std::optional<long long> step;  // --step N: only profiler step N
     std::string registry;         // user registry read before the built-in one
     std::string labelA, labelB;
     int rank = -1, device = -1;

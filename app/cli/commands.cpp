@@ -1,5 +1,7 @@
 #include "commands.h"
 
+#include "compare/analyzedtrace.h"
+
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -18,6 +20,32 @@ void withOutput(const CliArgs &args, const std::function<void(std::ostream &)> &
     write(f);
     if (!f)
         throw UsageError{"error writing " + args.out};
+}
+
+Scope scopeOf(const CliArgs &args)
+{
+    Scope scope;
+    parseScope(args.scope, scope.kind);
+    if (args.step) {
+        if (scope.kind == Scope::Kind::All)
+            throw UsageError{"--step picks one profiler step: it does not go with --scope all"};
+        scope.step = *args.step;
+    }
+    return scope;
+}
+
+void checkStepExists(const AnalyzedTrace &t, const Scope &scope)
+{
+    if (!scope.step)
+        return;
+    std::string have;
+    for (const Step &st : t.steps.steps) {
+        if (st.number == *scope.step)
+            return;
+        have += (have.empty() ? "" : ", ") + std::to_string(st.number);
+    }
+    throw UsageError{t.trace->path + " has no profiler step " + std::to_string(*scope.step)
+                     + (have.empty() ? " (it has no steps)" : " (its steps: " + have + ")")};
 }
 
 int runCommand(const CliArgs &args)

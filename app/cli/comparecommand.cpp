@@ -15,6 +15,7 @@ int compareCommand(const CliArgs &args)
     if (args.positional.size() != 2)
         throw UsageError{"compare takes two traces: A B"};
     AnalyzeOptions ao;
+    ao.scope = scopeOf(args);
     ao.registry = args.registry.empty() ? KernelRegistry::builtin() : KernelRegistry::load({args.registry});
     auto load = [&](const std::string &path, const std::string &label) {
         LoadOptions lo;
@@ -28,6 +29,8 @@ int compareCommand(const CliArgs &args)
     auto fa = std::async(std::launch::async, load, args.positional[0], args.labelA);
     auto b = load(args.positional[1], args.labelB);
     auto a = fa.get();
+    checkStepExists(*a, ao.scope);
+    checkStepExists(*b, ao.scope);
     CompareOptions co;
     if (!parseStage(args.stage, co.stage))
         throw UsageError{"unknown stage " + args.stage};

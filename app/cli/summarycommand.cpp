@@ -1,5 +1,6 @@
 #include "commands.h"
 
+#include "classify/traceclassification.h"
 #include "report/summaryreport.h"
 #include "summary/tracesummary.h"
 #include "trace/traceloader.h"
@@ -21,6 +22,9 @@ int summaryCommand(const CliArgs &args)
     const TraceSummary summary = summarize(*trace);
     SummaryReportOptions o;
     o.registry = KernelRegistry::load({args.registry});
+    // The steps need to know which kernels communicate (their exposed communication time).
+    const TraceSteps steps = detectSteps(*trace, classifyTrace(*trace, *o.registry));
+    o.steps = &steps;
     withOutput(args, [&](std::ostream &out) {
         if (args.format == "json") {
             JsonWriter w(out);

@@ -21,6 +21,7 @@ int triageCommand(const CliArgs &args)
         to.minShare = args.minShare;
     to.limit = args.limit;
     AnalyzeOptions ao;
+    ao.scope = scopeOf(args);
     // Loaded before the trace so that a bad registry file fails fast, with its line number.
     ao.registry = args.registry.empty() ? KernelRegistry::builtin() : KernelRegistry::load({args.registry});
     LoadOptions lo;
@@ -30,6 +31,7 @@ int triageCommand(const CliArgs &args)
     lo.label = args.labelA;
     // The full analysis, so that kernels attributed by layer alignment (inferred) are included.
     const auto analyzed = loadAndAnalyze(args.positional[0], lo, ao);
+    checkStepExists(*analyzed, ao.scope);
     const Trace &trace = *analyzed->trace;
     const KernelTable table = buildKernelTable(trace, analyzed->classes, analyzed->attribution, analyzed->stages, to);
     // Fusion families and overlap opportunities (issue 5), for the stages the table shows.
@@ -40,6 +42,8 @@ int triageCommand(const CliArgs &args)
     }
     TriageReportOptions ro;
     ro.extraStageJson = [&](JsonWriter &w, Stage stage) { writeStageFindingsJson(w, findings, stage); };
+    ro.steps = &analyzed->steps;
+    ro.scope = ao.scope;
     withOutput(args, [&](std::ostream &out) {
         if (args.format == "json") {
             JsonWriter w(out);
@@ -47,10 +51,10 @@ int triageCommand(const CliArgs &args)
         } else if (args.format == "csv") {
             writeTriageCsv(out, trace, analyzed->attribution, table);
         } else if (args.format == "md") {
-            writeTriageMarkdown(out, trace, analyzed->attribution, table);
+            writeTriageMarkdown(out, trace, analyzed->attribution, table, ro);
             writeFindingsMarkdown(out, trace, findings);
         } else {
-            writeTriageText(out, trace, analyzed->attribution, table);
+            writeTriageText(out, trace, analyzed->attribution, table, ro);
             writeFindingsText(out, findings);
         }
     });

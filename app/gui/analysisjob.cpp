@@ -16,11 +16,14 @@ quint64 AnalysisJob::start(const Request &request)
     const std::string label = request.label.toStdString();
     const std::string registry = QFile::encodeName(request.registryFile).toStdString();
     const Side side = m_side;
-    return launch([path, label, registry, side](JobControl &control) -> std::shared_ptr<void> {
+    const bool wholeFile = request.wholeFile;
+    return launch([path, label, registry, side, wholeFile](JobControl &control) -> std::shared_ptr<void> {
         fusion::LoadOptions load;
         load.label = label;
         load.progress = [&control](double f) { return control.report(f * 0.95); };
         fusion::AnalyzeOptions analyze;
+        if (wholeFile)
+            analyze.scope.kind = fusion::Scope::Kind::All;
         if (!registry.empty())
             analyze.registry = fusion::KernelRegistry::load({registry});
         auto result = std::make_shared<TraceResult>();

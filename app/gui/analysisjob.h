@@ -18,6 +18,7 @@ public:
         QString path;
         QString label;         // empty: from the file name
         QString registryFile;  // user kernel registry read before the built-in one; empty: none
+        bool wholeFile = false;  // every kernel, not only those of whole profiler steps
     };
 
     explicit AnalysisJob(Side side, QObject *parent = nullptr);

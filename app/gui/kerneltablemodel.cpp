@@ -64,7 +64,8 @@ void KernelTableModel::rebuild()
         v.index = i;
         for (int s = 0; s < 2; ++s) {
             const AnalyzedTrace *t = m_trace[s].get();
-            const bool staged = m_stage != Stage::All && t && !t->stages.ofKernel.empty();
+            // includes() also leaves out the kernels outside the analysis scope (Stage::Outside).
+            const bool staged = t && !t->stages.ofKernel.empty();
             if (!staged) {
                 v.calls[s] = r.ids[s].size();
                 v.total[s] = r.total[s];
@@ -236,7 +237,7 @@ QVariant KernelTableModel::data(const QModelIndex &index, int role) const
         const Side s = column == NameB || column == CallsB || column == TotalB || column == AvgB ? SideB : SideA;
         // The kernels the row counts: those of the current stage (as many as its Calls column).
         const AnalyzedTrace *t = m_trace[s].get();
-        const bool staged = m_stage != Stage::All && t && !t->stages.ofKernel.empty();
+        const bool staged = t && !t->stages.ofKernel.empty();
         QList<uint> ids;
         ids.reserve(qsizetype(staged ? v.calls[s] : r.ids[s].size()));
         for (uint32_t id : r.ids[s])

@@ -373,7 +373,7 @@ void MainWindow::createActions()
     connect(m_settingsAction, &QAction::triggered, this, [this] {
         SettingsDialog dialog(this);
         if (dialog.exec() == QDialog::Accepted && dialog.save())
-            reloadAll();  // a new registry changes every classification
+            reloadAll();  // a new registry or scope changes every analysis
     });
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
@@ -576,6 +576,7 @@ void MainWindow::openTrace(Side side, const QString &path)
     request.path = path;
     request.label = m_userLabel[side];
     request.registryFile = Settings::registryFile();
+    request.wholeFile = !Settings::wholeStepsOnly();
     m_job[side]->start(request);  // first: a queued triage of the other side now waits for it
     // Whatever was compared no longer holds; a stale comparison result is dropped by its job.
     m_compareJob->cancel();

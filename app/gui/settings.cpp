@@ -85,6 +85,16 @@ void Settings::setRegistryFile(const QString &path)
     setValue("registryFile", path);
 }
 
+bool Settings::wholeStepsOnly()
+{
+    return value("wholeStepsOnly", true).toBool();
+}
+
+void Settings::setWholeStepsOnly(bool on)
+{
+    setValue("wholeStepsOnly", on);
+}
+
 bool Settings::demangle()
 {
     return value("demangle", true).toBool();

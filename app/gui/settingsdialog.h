@@ -2,6 +2,7 @@
 // Preferences: editor command, source folders, language, user kernel registry.
 #include <QDialog>
 
+class QCheckBox;
 class QComboBox;
 class QLineEdit;
 class QPlainTextEdit;
@@ -11,12 +12,13 @@ class SettingsDialog : public QDialog {
 public:
     explicit SettingsDialog(QWidget *parent = nullptr);
 
-    // Writes the dialog's values to Settings; returns whether the registry file changed (the loaded
-    // traces must then be classified again).
+    // Writes the dialog's values to Settings; returns whether the registry file or the scope changed
+    // (the loaded traces must then be analysed again).
     bool save();
 
 private:
     QLineEdit *m_editor, *m_registry;
     QPlainTextEdit *m_sourceFolders;
     QComboBox *m_language;
+    QCheckBox *m_wholeSteps;
 };

@@ -54,6 +54,7 @@ TracePane::TracePane(Side side, QWidget *parent)
     addField(QStringLiteral("platform"), tr("Platform"), 1, 0);
     addField(QStringLiteral("gpu"), tr("GPU"), 2, 0);
     addField(QStringLiteral("framework"), tr("Framework"), 3, 0);
+    addField(QStringLiteral("steps"), tr("Steps"), 4, 0);
     addField(QStringLiteral("kernels"), tr("Kernels"), 0, 2);
     addField(QStringLiteral("gputime"), tr("GPU time"), 1, 2);
     addField(QStringLiteral("layers"), tr("Layers"), 2, 2);
@@ -181,6 +182,26 @@ void TracePane::showTrace(const QString &path, const fusion::AnalyzedTrace &t)
     set("gputime", Units::duration(t.summary.kernelTotal),
         tr("Sum of kernel durations; the kernels span %1 of wall time")
             .arg(Units::duration(t.summary.windowEnd - t.summary.windowStart)));
+    // The profiler steps, and which kernels the analysis covers (Settings: whole steps only).
+    const fusion::TraceSteps &steps = t.steps;
+    uint64_t inScope = 0;
+    for (fusion::Stage st : t.stages.ofKernel)
+        inScope += st != fusion::Stage::Outside;
+    QStringList stepTips;
+    for (const fusion::Step &st : steps.steps)
+        stepTips << tr("%1: %2 kernels, span %3, busy %4, idle %5")
+                        .arg(QString::fromStdString(st.name), Units::count(st.time.kernels), Units::duration(st.time.span),
+                             Units::duration(st.time.busy), Units::duration(st.time.idle));
+    if (steps.steps.empty())
+        set("steps", tr("none: every kernel is analysed"));
+    else if (inScope == t.summary.kernelCount)
+        set("steps", tr("%n step(s); the whole file is analysed", nullptr, int(steps.steps.size())),
+            stepTips.join(QLatin1Char('\n')));
+    else
+        set("steps", tr("%n step(s): %1 of %2 kernels analysed", nullptr, int(steps.steps.size()))
+                         .arg(Units::count(inScope), Units::count(t.summary.kernelCount)),
+            stepTips.join(QLatin1Char('\n')) + QLatin1Char('\n')
+                + tr("%1 kernels outside the steps are left out (Settings: Scope)").arg(Units::count(steps.outside.kernels)));
     const auto &layers = t.layers;
     set("layers", layers.layers.empty() ? tr("none found")
                                         : tr("%1 in %n pass(es)", nullptr, int(layers.passes))

@@ -59,6 +59,8 @@ QString Units::stage(fusion::Stage stage, bool untranslated)
         return QCoreApplication::translate("Units", "prefill");
     case fusion::Stage::Decode:
         return QCoreApplication::translate("Units", "decode");
+    case fusion::Stage::Outside:
+        return QCoreApplication::translate("Units", "outside the steps");
     case fusion::Stage::All:
         break;
     }

@@ -60,7 +60,10 @@ std::shared_ptr<AnalyzedTrace> analyzeTrace(std::shared_ptr<const Trace> trace, 
     step(0.3);
     out->attribution = attributeKernels(*trace);
     step(0.6);
+    out->steps = detectSteps(*trace, out->classes);
+    out->scope = options.scope;
     out->stages = detectStages(*trace);
+    out->stages.restrictTo(scopeMask(out->steps, out->scope));
     out->layers = detectLayers(*trace, out->classes, out->attribution, out->stages);
     step(0.8);
     // After layers: inferred kernels must not create layers of their own (their scope is borrowed).

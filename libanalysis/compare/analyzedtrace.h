@@ -4,6 +4,7 @@
 #include "classify/traceclassification.h"
 #include "layers/layers.h"
 #include "stages/stages.h"
+#include "steps/steps.h"
 #include "summary/tracesummary.h"
 
 #include <functional>
@@ -16,13 +17,16 @@ struct AnalyzedTrace {
     TraceSummary summary;
     TraceClassification classes;
     TraceAttribution attribution;
-    TraceStages stages;
+    TraceSteps steps;
+    Scope scope;
+    TraceStages stages;  // kernels outside the scope are Stage::Outside
     LayerModel layers;
     std::string architecture;  // transformer, SSM, hybrid, CNN, unknown
 };
 
 struct AnalyzeOptions {
     std::shared_ptr<const KernelRegistry> registry;  // null: built-in
+    Scope scope;                                      // default: whole profiler steps, when there are any
     std::function<bool(double)> progress;             // 0..1; false cancels (throws Cancelled)
 };
 

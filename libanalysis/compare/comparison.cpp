@@ -15,7 +15,16 @@ namespace {
 
 bool inStage(const AnalyzedTrace &t, uint32_t id, Stage stage)
 {
+    if (t.stages.ofKernel[id] == Stage::Outside)
+        return false;
     return stage == Stage::All || !(t.stages.hasPrefill || t.stages.hasDecode) || t.stages.ofKernel[id] == stage;
+}
+
+uint32_t stepsInScope(const AnalyzedTrace &t)
+{
+    if (t.scope.kind == Scope::Kind::All || t.scope.step || t.steps.steps.empty())
+        return 1;
+    return uint32_t(t.steps.steps.size());
 }
 
 std::vector<uint32_t> layersInStage(const AnalyzedTrace &t, Stage stage)
@@ -217,9 +226,13 @@ Comparison compareOriented(const AnalyzedTrace &a, const AnalyzedTrace &b, const
             it->second.bTotal += tb.total[name];
         }
     }
+    c.stepsA = stepsInScope(a);
+    c.stepsB = stepsInScope(b);
     for (auto &[op, r] : ops) {
         r.op = op;
-        r.status = opStatus(r.aTotal, r.bTotal);
+        r.aSteps = c.stepsA;
+        r.bSteps = c.stepsB;
+        r.status = opStatus(r.aPerStep(), r.bPerStep());
         c.ops.push_back(r);
     }
     std::sort(c.ops.begin(), c.ops.end(), [](const OpRow &x, const OpRow &y) {
@@ -269,6 +282,12 @@ Comparison compareTraces(const AnalyzedTrace &a, const AnalyzedTrace &b, const C
         if (t->layers.method == "none" || t->layers.layers.size() < 2)
             warnings.push_back(who + ": layer detection failed; kernels are compared as one sequence");
     }
+    if (a.steps.steps.empty() != b.steps.steps.empty() && a.scope.kind == Scope::Kind::Steps)
+        warnings.push_back((a.steps.steps.empty() ? c.labelA : c.labelB)
+                           + ": no profiler steps; its whole file is compared with the other trace's steps");
+    else if (c.stepsA != c.stepsB)
+        warnings.push_back(c.labelA + " holds " + std::to_string(c.stepsA) + " profiler steps, " + c.labelB + " "
+                           + std::to_string(c.stepsB) + ": the op table compares time per step");
     if (o.stage != Stage::All)
         for (const auto *t : {&a, &b})
             if (!t->stages.hasPrefill && !t->stages.hasDecode)

@@ -29,7 +29,12 @@ struct OpRow {
     uint64_t aCount = 0, bCount = 0;
     Ns aTotal = 0, bTotal = 0;
     std::string status;                  // "faster" / "slower" / "similar" (B relative to A) / "only A" / "only B"
-    double ratio() const { return aTotal > 0 ? double(bTotal) / double(aTotal) : 0.0; }
+    // Profiler steps each total covers (1 without steps): two traces holding different numbers of
+    // steps are compared per step, so that the ratio and the status do not count steps.
+    uint32_t aSteps = 1, bSteps = 1;
+    Ns aPerStep() const { return aTotal / Ns(aSteps); }
+    Ns bPerStep() const { return bTotal / Ns(bSteps); }
+    double ratio() const { return aTotal > 0 ? double(bPerStep()) / double(aPerStep()) : 0.0; }
 };
 
 struct SameKernelRow {
@@ -103,6 +108,7 @@ struct CompareOptions {
 struct Comparison {
     std::string labelA, labelB;          // "label (platform)"
     Stage stage = Stage::All;
+    uint32_t stepsA = 1, stepsB = 1;     // profiler steps in scope on each side (1 without steps)
     LayerAlignment layers;
     std::vector<OpRow> ops;              // by B+A total time, descending
     std::vector<SameKernelRow> sameKernels;

@@ -67,7 +67,8 @@ std::map<std::string, ModuleStats> modulesOf(const AnalyzedTrace &t)
     for (uint32_t id = 0; id < k.size(); ++id) {
         const uint64_t position = ++streamPosition[k.stream[id]];
         // Inferred scopes are borrowed from other layers' kernels: they would count calls twice.
-        if (t.attribution.kind[id] == AttributionKind::Inferred || t.attribution.scope[id] == 0)
+        if (t.attribution.kind[id] == AttributionKind::Inferred || t.attribution.scope[id] == 0
+            || t.stages.ofKernel[id] == Stage::Outside)
             continue;
         for (const auto &[module, instance] : modulesOfChain[t.attribution.scope[id]]) {
             ModuleStats &m = stats[module];

@@ -23,6 +23,7 @@ bool canonicallyFirst(const AnalyzedTrace &x, const AnalyzedTrace &y)
 Comparison mirrored(Comparison c)
 {
     std::swap(c.labelA, c.labelB);
+    std::swap(c.stepsA, c.stepsB);
     for (LayerPair &p : c.layers.pairs) {
         std::swap(p.a, p.b);
         std::swap(p.aTotal, p.bTotal);
@@ -36,7 +37,8 @@ Comparison mirrored(Comparison c)
     for (OpRow &r : c.ops) {
         std::swap(r.aCount, r.bCount);
         std::swap(r.aTotal, r.bTotal);
-        r.status = opStatus(r.aTotal, r.bTotal);
+        std::swap(r.aSteps, r.bSteps);
+        r.status = opStatus(r.aPerStep(), r.bPerStep());
     }
     for (SameKernelRow &r : c.sameKernels) {
         std::swap(r.aCount, r.bCount);

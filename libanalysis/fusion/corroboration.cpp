@@ -24,7 +24,7 @@ Side makeSide(const AnalyzedTrace &t, char tag, Stage stage)
     // The op's list per class, found on the class's first kernel: one string lookup per class.
     std::vector<std::vector<uint32_t> *> listOfClass(t.classes.classes.size(), nullptr);
     for (uint32_t id = 0; id < t.trace->store.kernels.size(); ++id)
-        if (stage == Stage::All || !staged || t.stages.ofKernel[id] == stage) {
+        if (t.stages.ofKernel[id] != Stage::Outside && (stage == Stage::All || !staged || t.stages.ofKernel[id] == stage)) {
             s.ids.push_back(id);
             std::vector<uint32_t> *&list = listOfClass[t.classes.classOfKernel[id]];
             if (!list)

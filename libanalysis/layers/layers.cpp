@@ -26,8 +26,13 @@ bool blockInstance(std::string_view scope, std::string &block, int &instance)
 
 void finishLayer(LayerModel &model, Layer &layer, const Trace &trace, const TraceStages &stages)
 {
-    if (layer.kernels.empty())
+    // Kernels outside the analysis scope belong to no layer; a layer cut by the scope's edge keeps
+    // its kernels inside (the comparison leaves such cut layers out).
+    std::erase_if(layer.kernels, [&](uint32_t id) { return stages.ofKernel[id] == Stage::Outside; });
+    if (layer.kernels.empty()) {
+        layer = Layer{};
         return;
+    }
     const GpuOpTable &k = trace.store.kernels;
     layer.start = k.start[layer.kernels.front()];
     layer.end = 0;

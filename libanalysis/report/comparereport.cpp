@@ -1,4 +1,5 @@
 #include "report/comparereport.h"
+#include "report/stepsreport.h"
 #include "report/summaryreport.h"
 
 #include <cstdio>
@@ -9,12 +10,7 @@ namespace fusion {
 
 namespace {
 
-std::string us(Ns ns)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.3f", toUs(ns));
-    return buf;
-}
+std::string us(Ns ns) { return usText(ns); }
 
 std::string ratioText(Ns a, Ns b)
 {
@@ -54,12 +50,29 @@ void idArray(JsonWriter &w, const std::vector<uint32_t> &ids)
 void writeCompareJson(JsonWriter &w, const AnalyzedTrace &a, const AnalyzedTrace &b, const Comparison &c)
 {
     w.beginObject();
+    SummaryReportOptions so;
+    so.steps = &a.steps;
     w.key("a");
-    writeSummaryJson(w, *a.trace, a.summary);
+    writeSummaryJson(w, *a.trace, a.summary, so);
+    so.steps = &b.steps;
     w.key("b");
-    writeSummaryJson(w, *b.trace, b.summary);
+    writeSummaryJson(w, *b.trace, b.summary, so);
     w.field("label_a", c.labelA);
     w.field("label_b", c.labelB);
+    // The scope asked for, then what it kept on each side with the step times (mean, min, median,
+    // max: the noise between steps).
+    w.field("scope", a.scope.kind == Scope::Kind::All ? "all" : a.scope.step ? "step" : "steps");
+    for (const AnalyzedTrace *t : {&a, &b}) {
+        w.key(t == &a ? "scope_a" : "scope_b").beginObject();
+        writeScopeJson(w, t->steps, t->scope);
+        const StepStats st = stepStats(t->steps, t->scope.step);
+        w.field("steps", uint64_t(t->scope.kind == Scope::Kind::All ? 0 : st.count));
+        w.field("step_mean_us", toUs(st.mean), 3);
+        w.field("step_min_us", toUs(st.min), 3);
+        w.field("step_median_us", toUs(st.median), 3);
+        w.field("step_max_us", toUs(st.max), 3);
+        w.endObject();
+    }
     w.field("stage", stageName(c.stage));
     w.key("architecture").beginObject().field("a", a.architecture).field("b", b.architecture).endObject();
 
@@ -216,6 +229,8 @@ void writeCompareJson(JsonWriter &w, const AnalyzedTrace &a, const AnalyzedTrace
         w.field("b_avg_us", r.bCount ? toUs(r.bTotal) / double(r.bCount) : 0.0, 3);
         w.field("ratio", r.ratio(), 4);
         w.field("gap_us", toUs(r.bTotal - r.aTotal), 3);
+        w.field("a_per_step_us", toUs(r.aPerStep()), 3);
+        w.field("b_per_step_us", toUs(r.bPerStep()), 3);
         w.field("status", r.status);
         w.endObject();
     }
@@ -247,6 +262,14 @@ void writeCompareText(std::ostream &out, const AnalyzedTrace &a, const AnalyzedT
         << us(a.summary.kernelTotal) << " us\n";
     out << "B: " << c.labelB << "  " << b.trace->info.gpuName << "  " << b.summary.kernelCount << " kernels, "
         << us(b.summary.kernelTotal) << " us\n";
+    for (const AnalyzedTrace *t : {&a, &b}) {
+        out << "Scope " << (t == &a ? "A" : "B") << scopeLine(t->steps, t->scope).substr(5);  // "Scope A: …"
+        const StepStats st = stepStats(t->steps, t->scope.step);
+        if (st.count > 1 && t->scope.kind == Scope::Kind::Steps)
+            out << "; step time mean " << us(st.mean) << ", min " << us(st.min) << ", median " << us(st.median)
+                << ", max " << us(st.max) << " us";
+        out << '\n';
+    }
     out << "Stage: " << stageName(c.stage) << "   Architecture: " << a.architecture << " / " << b.architecture << '\n';
     out << "Layers: " << a.layers.layers.size() << " (" << a.layers.method << ") vs " << b.layers.layers.size() << " ("
         << b.layers.method << "), " << c.layers.pairs.size() << " aligned pairs\n";
@@ -313,6 +336,7 @@ void writeCompareMarkdown(std::ostream &out, const AnalyzedTrace &a, const Analy
     out << "| framework | " << a.trace->info.framework << " | " << b.trace->info.framework << " |\n";
     out << "| kernels | " << a.summary.kernelCount << " | " << b.summary.kernelCount << " |\n";
     out << "| GPU time (µs) | " << us(a.summary.kernelTotal) << " | " << us(b.summary.kernelTotal) << " |\n";
+    out << "| scope | " << scopeLine(a.steps, a.scope).substr(7) << " | " << scopeLine(b.steps, b.scope).substr(7) << " |\n";
     out << "| layers | " << a.layers.layers.size() << " (" << a.layers.method << ") | " << b.layers.layers.size() << " ("
         << b.layers.method << ") |\n\n";
 

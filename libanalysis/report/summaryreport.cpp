@@ -1,4 +1,5 @@
 #include "report/summaryreport.h"
+#include "report/stepsreport.h"
 
 #include <cstdio>
 #include <iomanip>
@@ -79,6 +80,8 @@ void writeSummaryJson(JsonWriter &w, const Trace &t, const TraceSummary &s, cons
             .field("busy_us", toUs(r.busy), 3)
             .endObject();
     w.endArray();
+    if (o.steps)
+        writeStepsJson(w, *o.steps);
 
     w.key("kernel_table").beginArray();
     for (const KernelNameRow &r : s.byName) {
@@ -105,12 +108,7 @@ void writeSummaryJson(JsonWriter &w, const Trace &t, const TraceSummary &s, cons
 }
 
 namespace {
-std::string fmtUs(Ns ns)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.3f", toUs(ns));
-    return buf;
-}
+std::string fmtUs(Ns ns) { return usText(ns); }
 
 std::string ellipsize(std::string_view s, size_t n)
 {
@@ -137,6 +135,8 @@ void writeSummaryText(std::ostream &out, const Trace &t, const TraceSummary &s, 
     for (const StreamRow &r : s.streams)
         out << "  device " << r.device << " stream " << r.stream << ": " << r.kernels << " kernels, "
             << fmtUs(r.busy) << " us busy\n";
+    if (o.steps)
+        writeStepsText(out, *o.steps);
     const KernelRegistry &registry = registryOf(o);
     out << "\nKernels by name:\n";
     out << "  " << std::setw(10) << "total_us" << std::setw(7) << "share" << std::setw(8) << "count" << "  "

@@ -66,12 +66,28 @@ TriageFindings findTriageFindings(const Trace &trace, const TraceAttribution &at
     // Only kernels linked to their launch by the trace count (spec 0.2): layer-aligned (inferred)
     // sites have no cpu_op of their own and would let name-only matches into scope-gated groups
     // (on the H100 Qwen trace RoPE would grow from 15.3 % to 21.7 % of GPU time).
+    // Kernels outside the analysis scope (before the first profiler step) lose their site too, so
+    // module candidates do not count them; the impacts are shares of the scope's GPU span.
     TraceAttribution linked = attribution;
-    for (size_t k = 0; k < linked.kind.size(); ++k)
-        if (linked.kind[k] == AttributionKind::Inferred) {
-            linked.location[k] = 0;
-            linked.scope[k] = 0;
+    ModuleCandidateOptions moduleOptions;
+    Ns first = 0, last = 0;
+    const GpuOpTable &k = trace.store.kernels;
+    for (size_t i = 0; i < linked.kind.size(); ++i) {
+        const bool outside = stages.ofKernel[i] == Stage::Outside;
+        if (linked.kind[i] == AttributionKind::Inferred || outside) {
+            linked.location[i] = 0;
+            linked.scope[i] = 0;
         }
+        if (outside) {
+            linked.cpuOp[i] = -1;
+            moduleOptions.baseline = 1;  // a scope is in force: measured below
+        } else {
+            first = last == 0 ? k.start[i] : std::min(first, k.start[i]);
+            last = std::max(last, k.end(i));
+        }
+    }
+    if (moduleOptions.baseline)
+        moduleOptions.baseline = std::max<Ns>(1, last - first);
     TriageFindings f;
     FamilyContext context = detectFamilyContext(trace);
     if (!overrides.model.empty()) {
@@ -86,7 +102,7 @@ TriageFindings findTriageFindings(const Trace &trace, const TraceAttribution &at
     step(0.4);
     f.overlap = findOverlap(trace, linked, stages, 0, [&](double s) { return !progress || progress(0.4 + 0.3 * s); });
     step(0.7);
-    f.modules = findModuleCandidates(trace, linked, GpuSpecs::builtin());
+    f.modules = findModuleCandidates(trace, linked, GpuSpecs::builtin(), moduleOptions);
     step(1.0);
     return f;
 }

@@ -1,4 +1,5 @@
 #include "report/triagereport.h"
+#include "report/stepsreport.h"
 
 #include "report/summaryreport.h"
 
@@ -97,6 +98,10 @@ void writeTriageJson(JsonWriter &w, const Trace &trace, const TraceAttribution &
     w.key("trace");
     writeTraceObject(w, trace);
     w.field("stage_method", t.stageMethod);
+    if (o.steps) {
+        writeScopeJson(w, *o.steps, o.scope);
+        writeStepsJson(w, *o.steps);
+    }
     w.key("stages").beginArray();
     for (const StageKernelTable &st : t.stages) {
         w.beginObject();
@@ -169,6 +174,10 @@ void writeTriageText(std::ostream &out, const Trace &trace, const TraceAttributi
         << "Kernels:     " << s.kernels.size() << ", " << us(total) << " us GPU time\n"
         << "Attribution: " << attributionLine(t) << '\n'
         << "Stages:      " << t.stageMethod << '\n';
+    if (o.steps) {
+        out << scopeLine(*o.steps, o.scope) << '\n';
+        writeStepsText(out, *o.steps);
+    }
     for (const StageKernelTable &st : t.stages) {
         out << '\n' << stageHeading(st) << '\n';
         if (st.kernelCount == 0) {
@@ -210,6 +219,8 @@ void writeTriageMarkdown(std::ostream &out, const Trace &trace, const TraceAttri
         << "| Kernels | " << s.kernels.size() << " |\n"
         << "| Source attribution | " << attributionLine(t) << " |\n"
         << "| Stages | " << mdCell(t.stageMethod) << " |\n";
+    if (o.steps)
+        out << "| Scope | " << mdCell(scopeLine(*o.steps, o.scope).substr(7)) << " |\n";
     for (const StageKernelTable &st : t.stages) {
         out << "\n## " << stageHeading(st) << "\n\n";
         if (st.kernelCount == 0) {

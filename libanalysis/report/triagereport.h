@@ -8,11 +8,14 @@
 //                                      "share", "avg_us", "min_us", "max_us", "site_count",
 //                                      "locations": [{"location", "share", "stack": [...], "cpu_op",
 //                                                     "inferred", "inferred_share"}]}]}],
-//        "attribution": {"linked_share", "inferred_share", "unresolved_share"}}
+//        "attribution": {"linked_share", "inferred_share", "unresolved_share"},
+//        "scope", "scope_step"?, "scope_kernels", "scope_us", "outside_kernels", "outside_us",
+//        "steps_method", "steps": [...], "outside_steps": {...}}      (report/stepsreport.h)
 // Row "share" is of the stage's kernel time; location "share" is the site share within the row;
 // unresolved kernels form a site whose "location" is "unresolved"; "cpu_op" is "" when unknown;
 // "inferred" is true when some of the site's kernels were attributed by layer alignment rather than
 // links, "inferred_share" the part of the site's time they take.
+#include "steps/steps.h"
 #include "triage/kerneltable.h"
 #include "util/jsonwriter.h"
 
@@ -26,6 +29,8 @@ struct TriageReportOptions {
     // Writes further keys into each stage object of the JSON (after "kernel_table"); the triage
     // findings (report/triagefindings.h) use it for fusion_families and overlap.
     std::function<void(JsonWriter &, Stage)> extraStageJson;
+    const TraceSteps *steps = nullptr;  // with it: the scope line and the steps (every format)
+    Scope scope;
 };
 
 void writeTriageJson(JsonWriter &w, const Trace &trace, const TraceAttribution &attribution,

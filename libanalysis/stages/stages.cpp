@@ -14,6 +14,7 @@ const char *stageName(Stage s)
     switch (s) {
     case Stage::Prefill: return "prefill";
     case Stage::Decode: return "decode";
+    case Stage::Outside: return "outside";
     case Stage::All: break;
     }
     return "all";
@@ -194,6 +195,19 @@ TraceStages detectStages(const Trace &trace)
         out.hasDecode = out.hasDecode || st == Stage::Decode;
     }
     return out;
+}
+
+void TraceStages::restrictTo(const std::vector<uint8_t> &inScope)
+{
+    if (inScope.empty())
+        return;
+    hasPrefill = hasDecode = false;
+    for (size_t i = 0; i < ofKernel.size(); ++i) {
+        if (i < inScope.size() && !inScope[i])
+            ofKernel[i] = Stage::Outside;
+        hasPrefill = hasPrefill || ofKernel[i] == Stage::Prefill;
+        hasDecode = hasDecode || ofKernel[i] == Stage::Decode;
+    }
 }
 
 } // namespace fusion

@@ -11,8 +11,11 @@
 
 namespace fusion {
 
-enum class Stage : uint8_t { All, Prefill, Decode };
-const char *stageName(Stage s);         // "all", "prefill", "decode"
+// Outside marks a kernel the analyses leave out: it lies outside the scope chosen (see
+// steps/steps.h: the tail of a partly captured iteration before the first profiler step). It is
+// never a stage a user asks for, and Stage::All does not include it.
+enum class Stage : uint8_t { All, Prefill, Decode, Outside };
+const char *stageName(Stage s);         // "all", "prefill", "decode", "outside"
 bool parseStage(std::string_view s, Stage &out);
 
 struct TraceStages {
@@ -20,7 +23,12 @@ struct TraceStages {
     std::string method;           // "annotation (External id)", "annotation (time window)",
                                   // "annotation (External id, time window)", "file path", "none"
     bool hasPrefill = false, hasDecode = false;
-    bool includes(size_t kernel, Stage wanted) const { return wanted == Stage::All || ofKernel[kernel] == wanted; }
+    bool includes(size_t kernel, Stage wanted) const
+    {
+        return ofKernel[kernel] != Stage::Outside && (wanted == Stage::All || ofKernel[kernel] == wanted);
+    }
+    // Marks the kernels whose mask entry is 0 Outside (an empty mask keeps every kernel).
+    void restrictTo(const std::vector<uint8_t> &inScope);
 };
 
 TraceStages detectStages(const Trace &trace);

@@ -263,7 +263,7 @@ std::vector<FamilyStage> buildFamilyStages(const Trace &trace, const TraceAttrib
 {
     const GpuOpTable &k = trace.store.kernels;
     const size_t n = k.size();
-    Ns perStage[3] = {0, 0, 0};
+    Ns perStage[4] = {0, 0, 0, 0};  // by Stage; Outside is never analysed
     for (size_t i = 0; i < n; ++i)
         perStage[size_t(stages.ofKernel[i])] += k.dur[i];
     const Ns all = perStage[0] + perStage[1] + perStage[2];

@@ -367,7 +367,7 @@ ModuleCandidates findModuleCandidates(const Trace &trace, const TraceAttribution
             hi = any ? std::max(hi, t->end(i)) : t->end(i);
             any = true;
         }
-    out.baselineMs = double(hi - lo) / 1e6;
+    out.baselineMs = double(options.baseline > 0 ? options.baseline : hi - lo) / 1e6;
     const GpuSpec *gpu = nullptr;
     if (!options.gpuKey.empty())
         gpu = specs.byKey(options.gpuKey);

@@ -56,6 +56,7 @@ struct ModuleCandidates {
 
 struct ModuleCandidateOptions {
     std::string gpuKey;           // force a gpu_specs.yaml entry; empty: match the trace's device
+    Ns baseline = 0;              // the end-to-end GPU time impacts are shares of; 0: the whole GPU span
 };
 
 ModuleCandidates findModuleCandidates(const Trace &trace, const TraceAttribution &attribution,

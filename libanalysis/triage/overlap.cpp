@@ -128,7 +128,7 @@ std::vector<StageOverlap> findOverlap(const Trace &trace, const TraceAttribution
     const EventStore &s = trace.store;
     const GpuOpTable &k = s.kernels;
     const SiteTexts texts = buildSiteTexts(trace, attr);
-    Ns perStage[3] = {0, 0, 0};
+    Ns perStage[4] = {0, 0, 0, 0};  // by Stage; Outside is never analysed
     for (size_t i = 0; i < k.size(); ++i)
         perStage[size_t(stages.ofKernel[i])] += k.dur[i];
     const bool onlyAll = perStage[1] == 0 && perStage[2] == 0;

@@ -184,4 +184,11 @@ JsonWriter &JsonWriter::raw(std::string_view json)
     return *this;
 }
 
+std::string usText(int64_t ns)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.3f", toUs(ns));
+    return buf;
+}
+
 } // namespace fusion

@@ -47,5 +47,7 @@ private:
 
 // Microseconds from nanoseconds, as a double with 3 decimals.
 inline double toUs(int64_t ns) { return double(ns) / 1000.0; }
+// "12.345": microseconds with three decimals, as the text reports print them.
+std::string usText(int64_t ns);
 
 } // namespace fusion

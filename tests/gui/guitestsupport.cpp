@@ -39,7 +39,9 @@ std::string writeSyntheticTrace(const std::string &fileName, const std::vector<S
 std::shared_ptr<TraceResult> analyze(const std::string &path, Side side)
 {
     auto result = std::make_shared<TraceResult>();
-    result->analyzed = loadAndAnalyze(path, {}, {});
+    AnalyzeOptions wholeFile;
+    wholeFile.scope.kind = Scope::Kind::All;
+    result->analyzed = loadAndAnalyze(path, {}, wholeFile);
     result->rows = KernelRows::ofTrace(*result->analyzed, side);
     return result;
 }
@@ -62,11 +64,15 @@ void prepareGuiTestEnvironment()
     QStandardPaths::setTestModeEnabled(true);  // QSettings under ~/.qttest, never the user's own
     QCoreApplication::setOrganizationName(QStringLiteral("FusionScopeTests"));
     QCoreApplication::setApplicationName(QStringLiteral("FusionScopeTests"));
+    resetSettings();
 }
 
+// The GUI tests check their views against counts of whole files (kQwenKernels): they analyse every
+// kernel, not only those of whole profiler steps (the scope has its own test, tst_steps).
 void resetSettings()
 {
     QSettings().clear();
+    QSettings().setValue(QStringLiteral("wholeStepsOnly"), false);
 }
 
 bool waitUntilIdle(MainWindow &window, int timeoutMs)

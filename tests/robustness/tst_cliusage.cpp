@@ -104,11 +104,11 @@ void CliUsageTest::optionsACommandDoesNotTakeAreRejected_data()
     QTest::newRow("triage --label-b")
         << QStringList{"triage", "trace.json", "--label-b=B"}
         << "option --label-b does not apply to triage (it takes --format, --out, --registry, --rank, --device, "
-           "--max-size, --label-a, --stage, --limit, --min-share, --model, --tp)";
+           "--max-size, --label-a, --stage, --scope, --step, --limit, --min-share, --model, --tp)";
     QTest::newRow("compare --min-share")
         << QStringList{"compare", "trace.json", "trace.json", "--min-share", "0.1"}
         << "option --min-share does not apply to compare (it takes --format, --out, --registry, --rank, "
-           "--device, --max-size, --label-a, --label-b, --stage, --limit)";
+           "--device, --max-size, --label-a, --label-b, --stage, --scope, --step, --limit)";
     QTest::newRow("classify --rank") << QStringList{"classify", "gemm", "--rank", "1"}
                                      << "option --rank does not apply to classify (it takes --format, --out, --registry)";
     QTest::newRow("summary --format md") << QStringList{"summary", "trace.json", "--format", "md"}
