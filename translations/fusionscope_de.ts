@@ -83,15 +83,15 @@
         <translation>Höchstens zwei Traces (A und B), erhalten: %1.</translation>
     </message>
     <message>
-        <source>Unknown stage "%1" (prefill, decode, all).</source>
+        <source>Unknown stage &quot;%1&quot; (prefill, decode, all).</source>
         <translation>Unbekannte Phase „%1“ (prefill, decode, all).</translation>
     </message>
     <message>
-        <source>Unknown view "%1" (timeline, kernels, layers, fusion, findings, chart, triage).</source>
+        <source>Unknown view &quot;%1&quot; (timeline, kernels, layers, fusion, findings, chart, triage).</source>
         <translation>Unbekannte Ansicht „%1“ (timeline, kernels, layers, fusion, findings, chart, triage).</translation>
     </message>
     <message>
-        <source>Bad window size "%1" (use WxH, e.g. 1440x900).</source>
+        <source>Bad window size &quot;%1&quot; (use WxH, e.g. 1440x900).</source>
         <translation>Ungültige Fenstergröße „%1“ (B×H angeben, z. B. 1440x900).</translation>
     </message>
     <message>
@@ -265,8 +265,36 @@ Aktivieren, um die Datei zu öffnen oder den Stack zu sehen</translation>
         <translation>Konfidenz</translation>
     </message>
     <message>
-        <source>GPU time the unfused side spends on the components the other side fuses</source>
-        <translation>GPU-Zeit, die die nicht fusionierende Seite für die Bestandteile aufwendet, die die andere Seite fusioniert</translation>
+        <source>Saves %1: the unfused runs take %2 in %3, the fused kernels %4 in %5</source>
+        <translation>Spart %1: die nicht fusionierten Kernel brauchen %2 in %3, die fusionierten %4 in %5</translation>
+    </message>
+    <message>
+        <source>Kernels in %1 (%2)</source>
+        <translation>Kernel in %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Extra work: %1</source>
+        <translation>Zusatzarbeit: %1</translation>
+    </message>
+    <message>
+        <source>only B: %1</source>
+        <translation>nur B: %1</translation>
+    </message>
+    <message>
+        <source>only A: %1</source>
+        <translation>nur A: %1</translation>
+    </message>
+    <message>
+        <source>no such op on the other side</source>
+        <translation>diese Operation fehlt auf der anderen Seite</translation>
+    </message>
+    <message>
+        <source>unexplained</source>
+        <translation>ungeklärt</translation>
+    </message>
+    <message>
+        <source>What fusing would save: the unfused runs&apos; time minus the fused kernels&apos; time (for extra work: its time)</source>
+        <translation>Was eine Fusion einsparen würde: die Zeit der nicht fusionierten Kernel minus die der fusionierten (bei Zusatzarbeit: ihre Zeit)</translation>
     </message>
 </context>
 <context>
@@ -420,10 +448,6 @@ Aktivieren, um die Datei zu öffnen oder den Stack zu sehen</translation>
     <message>
         <source>FusionScope</source>
         <translation>FusionScope</translation>
-    </message>
-    <message numerus="yes">
-        <source>Compared: %n fusion pattern(s), %1 aligned layer pairs</source>
-        <translation><numerusform>Verglichen: %n Fusionsmuster, %1 zugeordnete Schichtpaare</numerusform><numerusform>Verglichen: %n Fusionsmuster, %1 zugeordnete Schichtpaare</numerusform></translation>
     </message>
     <message>
         <source>Comparison failed</source>
@@ -717,6 +741,21 @@ Aktivieren, um die Datei zu öffnen oder den Stack zu sehen</translation>
         <source>%1 — FusionScope</source>
         <translation>%1 – FusionScope</translation>
     </message>
+    <message numerus="yes">
+        <source>Compared: %n fusion pattern(s), %1 extra-work item(s), %2 aligned layer pairs</source>
+        <translation>
+            <numerusform>Verglichen: %n Fusionsmuster, %1 Posten Zusatzarbeit, %2 zugeordnete Schichtpaare</numerusform>
+            <numerusform>Verglichen: %n Fusionsmuster, %1 Posten Zusatzarbeit, %2 zugeordnete Schichtpaare</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Scope:</source>
+        <translation>Umfang:</translation>
+    </message>
+    <message>
+        <source>Extra work: %1</source>
+        <translation>Zusatzarbeit: %1</translation>
+    </message>
 </context>
 <context>
     <name>MessageBar</name>
@@ -729,7 +768,10 @@ Aktivieren, um die Datei zu öffnen oder den Stack zu sehen</translation>
     <name>OpChartView</name>
     <message numerus="yes">
         <source>%n other operation(s)</source>
-        <translation><numerusform>%n weitere Operation</numerusform><numerusform>%n weitere Operationen</numerusform></translation>
+        <translation>
+            <numerusform>%n weitere Operation</numerusform>
+            <numerusform>%n weitere Operationen</numerusform>
+        </translation>
     </message>
     <message>
         <source>No kernels to chart</source>
@@ -812,6 +854,25 @@ Aktivieren, um die Datei zu öffnen oder den Stack zu sehen</translation>
     </message>
 </context>
 <context>
+    <name>ScopeSelector</name>
+    <message>
+        <source>Which kernels every table, finding and chart covers: those of whole profiler steps (ProfilerStep#N: the tail of an iteration the profiler caught only in part is left out), every kernel of the file, or one step. Traces without steps are always analysed whole.</source>
+        <translation>Welche Kernel jede Tabelle, jeder Befund und jedes Diagramm abdeckt: die ganzer Profiler-Schritte (ProfilerStep#N: der Rest einer nur teilweise aufgezeichneten Iteration bleibt außen vor), alle Kernel der Datei oder ein einzelner Schritt. Traces ohne Schritte werden immer ganz analysiert.</translation>
+    </message>
+    <message>
+        <source>Whole steps</source>
+        <translation>Ganze Schritte</translation>
+    </message>
+    <message>
+        <source>Whole file</source>
+        <translation>Ganze Datei</translation>
+    </message>
+    <message>
+        <source>Step %1</source>
+        <translation>Schritt %1</translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
         <source>Settings</source>
@@ -822,11 +883,11 @@ Aktivieren, um die Datei zu öffnen oder den Stack zu sehen</translation>
         <translation>&amp;Editor-Befehl:</translation>
     </message>
     <message>
-        <source>{file} and {line} are replaced, e.g. "code -g {file}:{line}", "kate {file} --line {line}" or "xdg-open {file}".</source>
+        <source>{file} and {line} are replaced, e.g. &quot;code -g {file}:{line}&quot;, &quot;kate {file} --line {line}&quot; or &quot;xdg-open {file}&quot;.</source>
         <translation>{file} und {line} werden ersetzt, z. B. „code -g {file}:{line}“, „kate {file} --line {line}“ oder „xdg-open {file}“.</translation>
     </message>
     <message>
-        <source>One folder per line, e.g. a checkout of the model's code</source>
+        <source>One folder per line, e.g. a checkout of the model&apos;s code</source>
         <translation>Ein Ordner pro Zeile, z. B. ein Checkout des Modell-Quelltexts</translation>
     </message>
     <message>
@@ -877,7 +938,7 @@ Aktivieren, um die Datei zu öffnen oder den Stack zu sehen</translation>
         <translation>Der Editor-Befehl ist leer.</translation>
     </message>
     <message>
-        <source>Could not start "%1".</source>
+        <source>Could not start &quot;%1&quot;.</source>
         <translation>„%1“ konnte nicht gestartet werden.</translation>
     </message>
 </context>
@@ -1037,7 +1098,10 @@ Aktivieren, um die Datei zu öffnen oder den Stack zu sehen</translation>
     </message>
     <message numerus="yes">
         <source>%1: %n kernel(s), busy %2%3</source>
-        <translation><numerusform>%1: %n Kernel, belegt %2%3</numerusform><numerusform>%1: %n Kernel, belegt %2%3</numerusform></translation>
+        <translation>
+            <numerusform>%1: %n Kernel, belegt %2%3</numerusform>
+            <numerusform>%1: %n Kernel, belegt %2%3</numerusform>
+        </translation>
     </message>
     <message>
         <source> — </source>
@@ -1065,11 +1129,17 @@ Aktivieren, um die Datei zu öffnen oder den Stack zu sehen</translation>
     </message>
     <message numerus="yes">
         <source>&lt;br&gt;&lt;i&gt;One of %n events merged at this zoom; zoom in to separate them.&lt;/i&gt;</source>
-        <translation><numerusform>&lt;br&gt;&lt;i&gt;Eines von %n Ereignissen, die bei diesem Zoom zusammengefasst sind; hineinzoomen, um sie zu trennen.&lt;/i&gt;</numerusform><numerusform>&lt;br&gt;&lt;i&gt;Eines von %n Ereignissen, die bei diesem Zoom zusammengefasst sind; hineinzoomen, um sie zu trennen.&lt;/i&gt;</numerusform></translation>
+        <translation>
+            <numerusform>&lt;br&gt;&lt;i&gt;Eines von %n Ereignissen, die bei diesem Zoom zusammengefasst sind; hineinzoomen, um sie zu trennen.&lt;/i&gt;</numerusform>
+            <numerusform>&lt;br&gt;&lt;i&gt;Eines von %n Ereignissen, die bei diesem Zoom zusammengefasst sind; hineinzoomen, um sie zu trennen.&lt;/i&gt;</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>  (%n kernel(s))</source>
-        <translation><numerusform>  (%n Kernel)</numerusform><numerusform>  (%n Kernel)</numerusform></translation>
+        <translation>
+            <numerusform>  (%n Kernel)</numerusform>
+            <numerusform>  (%n Kernel)</numerusform>
+        </translation>
     </message>
     <message>
         <source>  (no trace)</source>
@@ -1109,11 +1179,17 @@ Aktivieren, um die Datei zu öffnen oder den Stack zu sehen</translation>
     </message>
     <message numerus="yes">
         <source>%n kernel(s) in %1</source>
-        <translation><numerusform>%n Kernel in %1</numerusform><numerusform>%n Kernel in %1</numerusform></translation>
+        <translation>
+            <numerusform>%n Kernel in %1</numerusform>
+            <numerusform>%n Kernel in %1</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>  (%n kernel(s), %1 in %2)</source>
-        <translation><numerusform>  (%n Kernel, davon %1 in Phase %2)</numerusform><numerusform>  (%n Kernel, davon %1 in Phase %2)</numerusform></translation>
+        <translation>
+            <numerusform>  (%n Kernel, davon %1 in Phase %2)</numerusform>
+            <numerusform>  (%n Kernel, davon %1 in Phase %2)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1172,7 +1248,10 @@ Aktivieren, um die Datei zu öffnen oder den Stack zu sehen</translation>
     </message>
     <message numerus="yes">
         <source>%n warning(s) about %1:</source>
-        <translation><numerusform>%n Warnung zu %1:</numerusform><numerusform>%n Warnungen zu %1:</numerusform></translation>
+        <translation>
+            <numerusform>%n Warnung zu %1:</numerusform>
+            <numerusform>%n Warnungen zu %1:</numerusform>
+        </translation>
     </message>
     <message>
         <source>Cancel</source>
@@ -1206,7 +1285,10 @@ Aktivieren, um die Datei zu öffnen oder den Stack zu sehen</translation>
     </message>
     <message numerus="yes">
         <source>%1 (%n name(s))</source>
-        <translation><numerusform>%1 (%n Name)</numerusform><numerusform>%1 (%n Namen)</numerusform></translation>
+        <translation>
+            <numerusform>%1 (%n Name)</numerusform>
+            <numerusform>%1 (%n Namen)</numerusform>
+        </translation>
     </message>
     <message>
         <source>Sum of kernel durations; the kernels span %1 of wall time</source>
@@ -1218,7 +1300,10 @@ Aktivieren, um die Datei zu öffnen oder den Stack zu sehen</translation>
     </message>
     <message numerus="yes">
         <source>%1 in %n pass(es)</source>
-        <translation><numerusform>%1 in %n Durchlauf</numerusform><numerusform>%1 in %n Durchläufen</numerusform></translation>
+        <translation>
+            <numerusform>%1 in %n Durchlauf</numerusform>
+            <numerusform>%1 in %n Durchläufen</numerusform>
+        </translation>
     </message>
     <message>
         <source>none</source>
@@ -1226,7 +1311,40 @@ Aktivieren, um die Datei zu öffnen oder den Stack zu sehen</translation>
     </message>
     <message numerus="yes">
         <source>%n warning(s)</source>
-        <translation><numerusform>%n Warnung</numerusform><numerusform>%n Warnungen</numerusform></translation>
+        <translation>
+            <numerusform>%n Warnung</numerusform>
+            <numerusform>%n Warnungen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>Schritte</translation>
+    </message>
+    <message>
+        <source>%1: %2 kernels, span %3, busy %4, idle %5</source>
+        <translation>%1: %2 Kernel, Dauer %3, belegt %4, untätig %5</translation>
+    </message>
+    <message>
+        <source>none: every kernel is analysed</source>
+        <translation>keine: alle Kernel werden analysiert</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s); the whole file is analysed</source>
+        <translation>
+            <numerusform>%n Schritt; die ganze Datei wird analysiert</numerusform>
+            <numerusform>%n Schritte; die ganze Datei wird analysiert</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s): %1 of %2 kernels analysed</source>
+        <translation>
+            <numerusform>%n Schritt: %1 von %2 Kerneln analysiert</numerusform>
+            <numerusform>%n Schritte: %1 von %2 Kerneln analysiert</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 kernels outside the steps are left out (toolbar: Scope)</source>
+        <translation>%1 Kernel außerhalb der Schritte bleiben unberücksichtigt (Werkzeugleiste: Umfang)</translation>
     </message>
 </context>
 <context>
@@ -1363,7 +1481,7 @@ Aktivieren, um die Datei zu öffnen oder den Stack zu sehen</translation>
         <translation>Stellen</translation>
     </message>
     <message>
-        <source>Share of the stage's kernel time</source>
+        <source>Share of the stage&apos;s kernel time</source>
         <translation>Anteil an der Kernel-Zeit der Phase</translation>
     </message>
 </context>
@@ -1380,6 +1498,10 @@ Aktivieren, um die Datei zu öffnen oder den Stack zu sehen</translation>
     <message>
         <source>all</source>
         <translation>alle</translation>
+    </message>
+    <message>
+        <source>outside the steps</source>
+        <translation>außerhalb der Schritte</translation>
     </message>
 </context>
 </TS>

@@ -83,15 +83,15 @@
         <translation>最多两个跟踪（A 和 B），实际得到 %1 个。</translation>
     </message>
     <message>
-        <source>Unknown stage "%1" (prefill, decode, all).</source>
+        <source>Unknown stage &quot;%1&quot; (prefill, decode, all).</source>
         <translation>未知阶段“%1”（prefill、decode、all）。</translation>
     </message>
     <message>
-        <source>Unknown view "%1" (timeline, kernels, layers, fusion, findings, chart, triage).</source>
+        <source>Unknown view &quot;%1&quot; (timeline, kernels, layers, fusion, findings, chart, triage).</source>
         <translation>未知视图“%1”（timeline、kernels、layers、fusion、findings、chart、triage）。</translation>
     </message>
     <message>
-        <source>Bad window size "%1" (use WxH, e.g. 1440x900).</source>
+        <source>Bad window size &quot;%1&quot; (use WxH, e.g. 1440x900).</source>
         <translation>无效的窗口大小“%1”（请使用 宽x高，例如 1440x900）。</translation>
     </message>
     <message>
@@ -265,8 +265,36 @@ Activate to open the file, or to see the stack</source>
         <translation>置信度</translation>
     </message>
     <message>
-        <source>GPU time the unfused side spends on the components the other side fuses</source>
-        <translation>未融合一侧在另一侧所融合的组成部分上花费的 GPU 时间</translation>
+        <source>Saves %1: the unfused runs take %2 in %3, the fused kernels %4 in %5</source>
+        <translation>可节省 %1：未融合的内核在 %3 中耗时 %2，融合内核在 %5 中耗时 %4</translation>
+    </message>
+    <message>
+        <source>Kernels in %1 (%2)</source>
+        <translation>%1 中的内核（%2）</translation>
+    </message>
+    <message>
+        <source>Extra work: %1</source>
+        <translation>额外工作：%1</translation>
+    </message>
+    <message>
+        <source>only B: %1</source>
+        <translation>仅 B：%1</translation>
+    </message>
+    <message>
+        <source>only A: %1</source>
+        <translation>仅 A：%1</translation>
+    </message>
+    <message>
+        <source>no such op on the other side</source>
+        <translation>另一侧没有此操作</translation>
+    </message>
+    <message>
+        <source>unexplained</source>
+        <translation>无法解释</translation>
+    </message>
+    <message>
+        <source>What fusing would save: the unfused runs&apos; time minus the fused kernels&apos; time (for extra work: its time)</source>
+        <translation>融合可节省的时间：未融合内核的时间减去融合内核的时间（额外工作：其自身时间）</translation>
     </message>
 </context>
 <context>
@@ -420,10 +448,6 @@ Activate to open the file, or to see the stack</source>
     <message>
         <source>FusionScope</source>
         <translation>FusionScope</translation>
-    </message>
-    <message numerus="yes">
-        <source>Compared: %n fusion pattern(s), %1 aligned layer pairs</source>
-        <translation><numerusform>比较完成：%n 个融合模式，%1 对已对齐的层</numerusform></translation>
     </message>
     <message>
         <source>Comparison failed</source>
@@ -717,6 +741,20 @@ Activate to open the file, or to see the stack</source>
         <source>%1 — FusionScope</source>
         <translation>%1 — FusionScope</translation>
     </message>
+    <message numerus="yes">
+        <source>Compared: %n fusion pattern(s), %1 extra-work item(s), %2 aligned layer pairs</source>
+        <translation>
+            <numerusform>已比较：%n 个融合模式，%1 项额外工作，%2 对已对齐的层</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Scope:</source>
+        <translation>范围：</translation>
+    </message>
+    <message>
+        <source>Extra work: %1</source>
+        <translation>额外工作：%1</translation>
+    </message>
 </context>
 <context>
     <name>MessageBar</name>
@@ -729,7 +767,9 @@ Activate to open the file, or to see the stack</source>
     <name>OpChartView</name>
     <message numerus="yes">
         <source>%n other operation(s)</source>
-        <translation><numerusform>其他 %n 个操作</numerusform></translation>
+        <translation>
+            <numerusform>其他 %n 个操作</numerusform>
+        </translation>
     </message>
     <message>
         <source>No kernels to chart</source>
@@ -812,6 +852,25 @@ Activate to open the file, or to see the stack</source>
     </message>
 </context>
 <context>
+    <name>ScopeSelector</name>
+    <message>
+        <source>Which kernels every table, finding and chart covers: those of whole profiler steps (ProfilerStep#N: the tail of an iteration the profiler caught only in part is left out), every kernel of the file, or one step. Traces without steps are always analysed whole.</source>
+        <translation>每个表格、发现和图表所涵盖的内核：完整 profiler 步骤的内核（ProfilerStep#N：只被部分记录的迭代的尾部不计入）、文件中的所有内核，或单个步骤。没有步骤的 trace 总是整体分析。</translation>
+    </message>
+    <message>
+        <source>Whole steps</source>
+        <translation>完整步骤</translation>
+    </message>
+    <message>
+        <source>Whole file</source>
+        <translation>整个文件</translation>
+    </message>
+    <message>
+        <source>Step %1</source>
+        <translation>步骤 %1</translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
         <source>Settings</source>
@@ -822,11 +881,11 @@ Activate to open the file, or to see the stack</source>
         <translation>编辑器命令(&amp;E)：</translation>
     </message>
     <message>
-        <source>{file} and {line} are replaced, e.g. "code -g {file}:{line}", "kate {file} --line {line}" or "xdg-open {file}".</source>
+        <source>{file} and {line} are replaced, e.g. &quot;code -g {file}:{line}&quot;, &quot;kate {file} --line {line}&quot; or &quot;xdg-open {file}&quot;.</source>
         <translation>{file} 和 {line} 会被替换，例如“code -g {file}:{line}”、“kate {file} --line {line}”或“xdg-open {file}”。</translation>
     </message>
     <message>
-        <source>One folder per line, e.g. a checkout of the model's code</source>
+        <source>One folder per line, e.g. a checkout of the model&apos;s code</source>
         <translation>每行一个文件夹，例如模型代码的检出目录</translation>
     </message>
     <message>
@@ -877,7 +936,7 @@ Activate to open the file, or to see the stack</source>
         <translation>编辑器命令为空。</translation>
     </message>
     <message>
-        <source>Could not start "%1".</source>
+        <source>Could not start &quot;%1&quot;.</source>
         <translation>无法启动“%1”。</translation>
     </message>
 </context>
@@ -1037,7 +1096,9 @@ Activate to open the file, or to see the stack</source>
     </message>
     <message numerus="yes">
         <source>%1: %n kernel(s), busy %2%3</source>
-        <translation><numerusform>%1：%n 个内核，忙碌 %2%3</numerusform></translation>
+        <translation>
+            <numerusform>%1：%n 个内核，忙碌 %2%3</numerusform>
+        </translation>
     </message>
     <message>
         <source> — </source>
@@ -1065,11 +1126,15 @@ Activate to open the file, or to see the stack</source>
     </message>
     <message numerus="yes">
         <source>&lt;br&gt;&lt;i&gt;One of %n events merged at this zoom; zoom in to separate them.&lt;/i&gt;</source>
-        <translation><numerusform>&lt;br&gt;&lt;i&gt;在此缩放级别下合并的 %n 个事件之一；放大以将其分开。&lt;/i&gt;</numerusform></translation>
+        <translation>
+            <numerusform>&lt;br&gt;&lt;i&gt;在此缩放级别下合并的 %n 个事件之一；放大以将其分开。&lt;/i&gt;</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>  (%n kernel(s))</source>
-        <translation><numerusform>  （%n 个内核）</numerusform></translation>
+        <translation>
+            <numerusform>  （%n 个内核）</numerusform>
+        </translation>
     </message>
     <message>
         <source>  (no trace)</source>
@@ -1109,11 +1174,15 @@ Activate to open the file, or to see the stack</source>
     </message>
     <message numerus="yes">
         <source>%n kernel(s) in %1</source>
-        <translation><numerusform>%1 中 %n 个内核</numerusform></translation>
+        <translation>
+            <numerusform>%1 中 %n 个内核</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>  (%n kernel(s), %1 in %2)</source>
-        <translation><numerusform>  （%n 个内核，其中 %1 个属于%2阶段）</numerusform></translation>
+        <translation>
+            <numerusform>  （%n 个内核，其中 %1 个属于%2阶段）</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1172,7 +1241,9 @@ Activate to open the file, or to see the stack</source>
     </message>
     <message numerus="yes">
         <source>%n warning(s) about %1:</source>
-        <translation><numerusform>关于 %1 的 %n 条警告：</numerusform></translation>
+        <translation>
+            <numerusform>关于 %1 的 %n 条警告：</numerusform>
+        </translation>
     </message>
     <message>
         <source>Cancel</source>
@@ -1206,7 +1277,9 @@ Activate to open the file, or to see the stack</source>
     </message>
     <message numerus="yes">
         <source>%1 (%n name(s))</source>
-        <translation><numerusform>%1（%n 个名称）</numerusform></translation>
+        <translation>
+            <numerusform>%1（%n 个名称）</numerusform>
+        </translation>
     </message>
     <message>
         <source>Sum of kernel durations; the kernels span %1 of wall time</source>
@@ -1218,7 +1291,9 @@ Activate to open the file, or to see the stack</source>
     </message>
     <message numerus="yes">
         <source>%1 in %n pass(es)</source>
-        <translation><numerusform>%1，共 %n 遍</numerusform></translation>
+        <translation>
+            <numerusform>%1，共 %n 遍</numerusform>
+        </translation>
     </message>
     <message>
         <source>none</source>
@@ -1226,7 +1301,37 @@ Activate to open the file, or to see the stack</source>
     </message>
     <message numerus="yes">
         <source>%n warning(s)</source>
-        <translation><numerusform>%n 条警告</numerusform></translation>
+        <translation>
+            <numerusform>%n 条警告</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>步骤</translation>
+    </message>
+    <message>
+        <source>%1: %2 kernels, span %3, busy %4, idle %5</source>
+        <translation>%1：%2 个内核，跨度 %3，忙碌 %4，空闲 %5</translation>
+    </message>
+    <message>
+        <source>none: every kernel is analysed</source>
+        <translation>无：分析所有内核</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s); the whole file is analysed</source>
+        <translation>
+            <numerusform>%n 个步骤；分析整个文件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s): %1 of %2 kernels analysed</source>
+        <translation>
+            <numerusform>%n 个步骤：已分析 %2 个内核中的 %1 个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 kernels outside the steps are left out (toolbar: Scope)</source>
+        <translation>步骤之外的 %1 个内核不计入（工具栏：范围）</translation>
     </message>
 </context>
 <context>
@@ -1363,7 +1468,7 @@ Activate to open the file, or to see the stack</source>
         <translation>位置数</translation>
     </message>
     <message>
-        <source>Share of the stage's kernel time</source>
+        <source>Share of the stage&apos;s kernel time</source>
         <translation>占该阶段内核时间的比例</translation>
     </message>
 </context>
@@ -1380,6 +1485,10 @@ Activate to open the file, or to see the stack</source>
     <message>
         <source>all</source>
         <translation>全部</translation>
+    </message>
+    <message>
+        <source>outside the steps</source>
+        <translation>步骤之外</translation>
     </message>
 </context>
 </TS>

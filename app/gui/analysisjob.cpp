@@ -16,14 +16,13 @@ quint64 AnalysisJob::start(const Request &request)
     const std::string label = request.label.toStdString();
     const std::string registry = QFile::encodeName(request.registryFile).toStdString();
     const Side side = m_side;
-    const bool wholeFile = request.wholeFile;
-    return launch([path, label, registry, side, wholeFile](JobControl &control) -> std::shared_ptr<void> {
+    const fusion::Scope scope = request.scope;
+    return launch([path, label, registry, side, scope](JobControl &control) -> std::shared_ptr<void> {
         fusion::LoadOptions load;
         load.label = label;
         load.progress = [&control](double f) { return control.report(f * 0.95); };
         fusion::AnalyzeOptions analyze;
-        if (wholeFile)
-            analyze.scope.kind = fusion::Scope::Kind::All;
+        analyze.scope = scope;
         if (!registry.empty())
             analyze.registry = fusion::KernelRegistry::load({registry});
         auto result = std::make_shared<TraceResult>();

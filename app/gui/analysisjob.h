@@ -2,6 +2,7 @@
 // Loads and analyses one trace in the background (read, parse, classify, attribute, stages, layers)
 // and prepares its kernel-table rows, so the GUI thread only swaps finished values in.
 #include "backgroundjob.h"
+#include "steps/steps.h"
 #include "kernelrows.h"
 
 #include <QString>
@@ -18,7 +19,7 @@ public:
         QString path;
         QString label;         // empty: from the file name
         QString registryFile;  // user kernel registry read before the built-in one; empty: none
-        bool wholeFile = false;  // every kernel, not only those of whole profiler steps
+        fusion::Scope scope;   // whole profiler steps, the whole file, or one step
     };
 
     explicit AnalysisJob(Side side, QObject *parent = nullptr);

@@ -10,6 +10,7 @@
 #include "messagebar.h"
 #include "modelroles.h"
 #include "opchartview.h"
+#include "scopeselector.h"
 #include "settings.h"
 #include "settingsdialog.h"
 #include "sourceopener.h"
@@ -51,6 +52,8 @@
 #include <QToolBar>
 #include <QTreeView>
 #include <QVBoxLayout>
+
+#include <set>
 
 using namespace fusion;
 
@@ -373,7 +376,7 @@ void MainWindow::createActions()
     connect(m_settingsAction, &QAction::triggered, this, [this] {
         SettingsDialog dialog(this);
         if (dialog.exec() == QDialog::Accepted && dialog.save())
-            reloadAll();  // a new registry or scope changes every analysis
+            reloadAll();  // a new registry changes every classification
     });
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
@@ -406,6 +409,14 @@ void MainWindow::createActions()
     connect(m_stageCombo, &QComboBox::currentIndexChanged, this,
             [this] { setStage(Stage(m_stageCombo->currentData().toInt())); });
     toolbar->addWidget(m_stageCombo);
+    auto *scopeLabel = new QLabel(tr("Scope:"), toolbar);
+    scopeLabel->setContentsMargins(10, 0, 4, 0);
+    toolbar->addWidget(scopeLabel);
+    m_scopeSelector = new ScopeSelector(toolbar);
+    scopeLabel->setBuddy(m_scopeSelector);
+    // Another scope changes every analysis: both traces are analysed again.
+    connect(m_scopeSelector, &ScopeSelector::scopeChosen, this, [this] { reloadAll(); });
+    toolbar->addWidget(m_scopeSelector);
     toolbar->addSeparator();
     toolbar->addAction(m_exportAction);
 }
@@ -421,6 +432,7 @@ void MainWindow::connectJob(Side side)
     connect(job, &BackgroundJob::finished, this, [this, side, job] {
         m_result[side] = job->result();
         m_pane[side]->showTrace(m_path[side], *m_result[side]->analyzed);
+        updateStepChoices();
         m_messageBar->clearMessage(QStringLiteral("trace") + sideName(side));
         refreshViews();
         startComparison();
@@ -576,7 +588,7 @@ void MainWindow::openTrace(Side side, const QString &path)
     request.path = path;
     request.label = m_userLabel[side];
     request.registryFile = Settings::registryFile();
-    request.wholeFile = !Settings::wholeStepsOnly();
+    request.scope = m_scopeSelector->scope();
     m_job[side]->start(request);  // first: a queued triage of the other side now waits for it
     // Whatever was compared no longer holds; a stale comparison result is dropped by its job.
     m_compareJob->cancel();
@@ -591,6 +603,16 @@ void MainWindow::openTrace(Side side, const QString &path)
 void MainWindow::cancelLoading(Side side)
 {
     m_job[side]->cancel();
+}
+
+void MainWindow::updateStepChoices()
+{
+    std::set<int64_t> numbers;
+    for (Side s : {SideA, SideB})
+        if (m_result[s])
+            for (const fusion::Step &st : m_result[s]->analyzed->steps.steps)
+                numbers.insert(st.number);
+    m_scopeSelector->setSteps({numbers.begin(), numbers.end()});
 }
 
 void MainWindow::reloadAll()

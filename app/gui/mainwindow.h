@@ -126,6 +126,7 @@ private:
     void openLocation(const QModelIndex &sourceIndex);
     void showFusionDetails(const QModelIndex &proxyIndex);
     void reloadAll();
+    void updateStepChoices();  // the scope selector offers the steps of the loaded traces
     void rebuildRecentMenu(QMenu *menu, Side side);
     QString labelOf(Side side) const;
 
@@ -167,6 +168,7 @@ private:
     TriagePage *m_triagePage;
     TimelineView *m_timelineView;
     QComboBox *m_stageCombo;
+    class ScopeSelector *m_scopeSelector = nullptr;
     QLabel *m_statusLabel;
     QProgressBar *m_compareProgress;
     QList<TableActions *> m_tableActions;

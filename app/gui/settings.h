@@ -24,7 +24,7 @@ public:
     static void setLanguage(const QString &language);
     static QString registryFile();  // user kernel registry read before the built-in one
     static void setRegistryFile(const QString &path);
-    // Analyse whole profiler steps only (the default), or every kernel of the file.
+    // The toolbar's scope: whole profiler steps only (the default), or every kernel of the file.
     static bool wholeStepsOnly();
     static void setWholeStepsOnly(bool on);
     static bool demangle();

@@ -3,7 +3,6 @@
 #include "settings.h"
 #include "translationloader.h"
 
-#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFileDialog>
@@ -16,8 +15,7 @@
 
 SettingsDialog::SettingsDialog(QWidget *parent)
     : QDialog(parent), m_editor(new QLineEdit(this)), m_registry(new QLineEdit(this)),
-      m_sourceFolders(new QPlainTextEdit(this)), m_language(new QComboBox(this)),
-      m_wholeSteps(new QCheckBox(tr("Analyse whole profiler steps only"), this))
+      m_sourceFolders(new QPlainTextEdit(this)), m_language(new QComboBox(this))
 {
     setWindowTitle(tr("Settings"));
     auto *form = new QFormLayout;
@@ -66,12 +64,6 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     registryHelp->setForegroundRole(QPalette::PlaceholderText);
     form->addRow(QString(), registryHelp);
 
-    m_wholeSteps->setChecked(Settings::wholeStepsOnly());
-    m_wholeSteps->setToolTip(tr("Kernels outside the ProfilerStep#N windows (the tail of an iteration the profiler "
-                                "caught only in part) are left out of every table and finding. Off: every kernel "
-                                "of the file. Traces without steps are always analysed whole."));
-    form->addRow(tr("Scope:"), m_wholeSteps);
-
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -92,7 +84,5 @@ bool SettingsDialog::save()
     Settings::setLanguage(m_language->currentData().toString());
     const bool registryChanged = m_registry->text().trimmed() != Settings::registryFile();
     Settings::setRegistryFile(m_registry->text().trimmed());
-    const bool scopeChanged = m_wholeSteps->isChecked() != Settings::wholeStepsOnly();
-    Settings::setWholeStepsOnly(m_wholeSteps->isChecked());
-    return registryChanged || scopeChanged;
+    return registryChanged;
 }

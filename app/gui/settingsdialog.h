@@ -2,7 +2,6 @@
 // Preferences: editor command, source folders, language, user kernel registry.
 #include <QDialog>
 
-class QCheckBox;
 class QComboBox;
 class QLineEdit;
 class QPlainTextEdit;
@@ -12,13 +11,12 @@ class SettingsDialog : public QDialog {
 public:
     explicit SettingsDialog(QWidget *parent = nullptr);
 
-    // Writes the dialog's values to Settings; returns whether the registry file or the scope changed
-    // (the loaded traces must then be analysed again).
+    // Writes the dialog's values to Settings; returns whether the registry file changed (the loaded
+    // traces must then be classified again).
     bool save();
 
 private:
     QLineEdit *m_editor, *m_registry;
     QPlainTextEdit *m_sourceFolders;
     QComboBox *m_language;
-    QCheckBox *m_wholeSteps;
 };

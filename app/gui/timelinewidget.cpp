@@ -928,6 +928,9 @@ void TimelineWidget::paintEvent(QPaintEvent *)
         }
     }
 
+    for (Side s : {SideA, SideB})
+        paintSteps(p, s);
+
     // The range selection over both traces.
     if (m_rangeSel) {
         for (Side s : {SideA, SideB}) {
@@ -1183,6 +1186,48 @@ void TimelineWidget::paintBand(QPainter &p, const Row &row) const
             p.drawText(r.adjusted(3, 0, -3, 0), Qt::AlignVCenter | Qt::AlignLeft, text);
         }
     }
+    p.restore();
+}
+
+// Profiler steps: a dashed line at each step's edges (the annotation tracks name them); while the analysis
+// leaves out what lies outside the steps, that time is veiled, so that its kernels read as "not
+// analysed" (the kernels inside keep their colours).
+void TimelineWidget::paintSteps(QPainter &p, Side s) const
+{
+    if (!m_trace[s] || m_trace[s]->steps.steps.empty())
+        return;
+    int top = height(), bottom = 0;
+    for (const Row &row : m_rows)
+        if (row.side == s && row.kind != Row::Connectors && row.kind != Row::Header) {
+            top = std::min(top, row.y);
+            bottom = std::max(bottom, row.y + row.h);
+        }
+    if (bottom <= top)
+        return;
+    const QRect plot = plotRect();
+    const TimelineMapping map = mapping(s);
+    const Ns off = m_zoom->offset(s);
+    const QPalette pal = palette();
+    const auto &ofKernel = m_trace[s]->stages.ofKernel;
+    const bool outsideLeftOut = std::find(ofKernel.begin(), ofKernel.end(), Stage::Outside) != ofKernel.end();
+    p.save();
+    p.setClipRect(QRect(plot.left(), top, plot.width(), bottom - top));
+    QColor veil = pal.color(QPalette::Window);
+    veil.setAlpha(170);
+    double from = plot.left() - 2.0;  // the left end of the time not yet covered by a step
+    for (const fusion::Step &st : m_trace[s]->steps.steps) {
+        const double x0 = map.xOf(double(st.start - off)), x1 = map.xOf(double(st.start + st.dur - off));
+        if (outsideLeftOut && x0 > from)
+            p.fillRect(QRectF(from, top, std::min(x0, plot.right() + 2.0) - from, bottom - top), veil);
+        from = std::max(from, x1);
+        if (x1 < plot.left() || x0 > plot.right())
+            continue;
+        p.setPen(QPen(pal.color(QPalette::Highlight), 1, Qt::DashLine));
+        p.drawLine(QPointF(x0, top), QPointF(x0, bottom));
+        p.drawLine(QPointF(x1, top), QPointF(x1, bottom));
+    }
+    if (outsideLeftOut && from < plot.right())
+        p.fillRect(QRectF(from, top, plot.right() + 2.0 - from, bottom - top), veil);
     p.restore();
 }
 

@@ -146,6 +146,7 @@ private:
     void paintTrack(QPainter &p, const Row &row);
     void paintBand(QPainter &p, const Row &row) const;
     void paintConnectors(QPainter &p, const Row &row) const;
+    void paintSteps(QPainter &p, Side s) const;
     void paintLegend(QPainter &p, int y) const;
     int legendLines(int width) const;
     QString sideTitle(Side s) const;

@@ -54,7 +54,7 @@ TracePane::TracePane(Side side, QWidget *parent)
     addField(QStringLiteral("platform"), tr("Platform"), 1, 0);
     addField(QStringLiteral("gpu"), tr("GPU"), 2, 0);
     addField(QStringLiteral("framework"), tr("Framework"), 3, 0);
-    addField(QStringLiteral("steps"), tr("Steps"), 4, 0);
+    addField(QStringLiteral("steps"), tr("Steps"), 4, 0, 3);
     addField(QStringLiteral("kernels"), tr("Kernels"), 0, 2);
     addField(QStringLiteral("gputime"), tr("GPU time"), 1, 2);
     addField(QStringLiteral("layers"), tr("Layers"), 2, 2);
@@ -99,7 +99,7 @@ TracePane::TracePane(Side side, QWidget *parent)
     showEmpty();
 }
 
-QLabel *TracePane::addField(const QString &key, const QString &title, int row, int column)
+QLabel *TracePane::addField(const QString &key, const QString &title, int row, int column, int columnSpan)
 {
     auto *grid = static_cast<QGridLayout *>(m_details->layout());
     auto *name = new QLabel(title + QLatin1Char(':'), m_details);
@@ -111,7 +111,7 @@ QLabel *TracePane::addField(const QString &key, const QString &title, int row, i
     value->setMinimumWidth(40);
     value->setObjectName(key);
     grid->addWidget(name, row, column);
-    grid->addWidget(value, row, column + 1);
+    grid->addWidget(value, row, column + 1, 1, columnSpan);
     m_fields.insert(key, value);
     return value;
 }
@@ -201,7 +201,7 @@ void TracePane::showTrace(const QString &path, const fusion::AnalyzedTrace &t)
         set("steps", tr("%n step(s): %1 of %2 kernels analysed", nullptr, int(steps.steps.size()))
                          .arg(Units::count(inScope), Units::count(t.summary.kernelCount)),
             stepTips.join(QLatin1Char('\n')) + QLatin1Char('\n')
-                + tr("%1 kernels outside the steps are left out (Settings: Scope)").arg(Units::count(steps.outside.kernels)));
+                + tr("%1 kernels outside the steps are left out (toolbar: Scope)").arg(Units::count(steps.outside.kernels)));
     const auto &layers = t.layers;
     set("layers", layers.layers.empty() ? tr("none found")
                                         : tr("%1 in %n pass(es)", nullptr, int(layers.passes))

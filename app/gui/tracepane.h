@@ -42,7 +42,8 @@ protected:
     void dropEvent(QDropEvent *event) override;
 
 private:
-    QLabel *addField(const QString &key, const QString &title, int row, int column);
+    // columnSpan: grid columns the value takes (a long value can run under the fields to its right).
+    QLabel *addField(const QString &key, const QString &title, int row, int column, int columnSpan = 1);
     void setFile(const QString &path);
     void setHighlighted(bool on);
 

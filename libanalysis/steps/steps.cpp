@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <tuple>
 #include <unordered_map>
 
 namespace fusion {
@@ -87,6 +88,63 @@ struct Gather {
     }
 };
 
+// Without ProfilerStep annotations, an iteration is often still marked: a training loop's
+// "## forward ##" range, a server's "execute_model" call. The name the most top-level CPU annotations
+// (not inside another one on their thread) share, at least twice, marks the steps: each runs from one
+// occurrence's start to the next one's, the last to the end of the last top-level range after it.
+std::vector<Step> repeatedAnnotationSteps(const EventStore &s, std::string &name)
+{
+    const AnnotationTable &a = s.annotations;
+    std::vector<uint32_t> rows;
+    for (uint32_t i = 0; i < a.size(); ++i)
+        if (!a.onGpu[i])
+            rows.push_back(i);
+    std::sort(rows.begin(), rows.end(), [&](uint32_t x, uint32_t y) {
+        return std::make_tuple(a.pid[x], a.tid[x], a.start[x], -a.dur[x]) < std::make_tuple(a.pid[y], a.tid[y], a.start[y], -a.dur[y]);
+    });
+    std::vector<uint32_t> top;
+    Ns openUntil = 0;
+    for (size_t k = 0; k < rows.size(); ++k) {
+        const uint32_t i = rows[k];
+        const bool newThread = k == 0 || a.pid[i] != a.pid[rows[k - 1]] || a.tid[i] != a.tid[rows[k - 1]];
+        if (newThread || a.start[i] >= openUntil) {
+            top.push_back(i);
+            openUntil = a.start[i] + a.dur[i];
+        }
+    }
+    std::map<StrId, std::pair<size_t, Ns>> byName;  // count, first start
+    for (uint32_t i : top) {
+        auto [it, fresh] = byName.try_emplace(a.name[i], 0, a.start[i]);
+        ++it->second.first;
+        it->second.second = std::min(it->second.second, a.start[i]);
+    }
+    const std::pair<const StrId, std::pair<size_t, Ns>> *best = nullptr;
+    for (const auto &entry : byName)
+        if (entry.second.first >= 2
+            && (!best || entry.second.first > best->second.first
+                || (entry.second.first == best->second.first && entry.second.second < best->second.second)))
+            best = &entry;
+    if (!best)
+        return {};
+    name = std::string(s.str(best->first));
+    std::vector<Ns> starts;
+    Ns lastEnd = 0;
+    for (uint32_t i : top)
+        if (a.name[i] == best->first)
+            starts.push_back(a.start[i]);
+    std::sort(starts.begin(), starts.end());
+    for (uint32_t i : top)
+        if (a.start[i] >= starts.back())
+            lastEnd = std::max(lastEnd, a.start[i] + a.dur[i]);
+    std::vector<Step> out;
+    for (size_t k = 0; k < starts.size(); ++k) {
+        const Ns end = k + 1 < starts.size() ? starts[k + 1] : lastEnd;
+        Step st{name + " #" + std::to_string(k), int64_t(k), starts[k], end - starts[k], false, starts[k], end - starts[k], {}};
+        out.push_back(std::move(st));
+    }
+    return out;
+}
+
 } // namespace
 
 TraceSteps detectSteps(const Trace &trace, const TraceClassification &classes)
@@ -126,6 +184,12 @@ TraceSteps detectSteps(const Trace &trace, const TraceClassification &classes)
                  : anyGpu         ? "ProfilerStep (GPU annotation)"
                  : anyCpu         ? "ProfilerStep (CPU annotation)"
                                   : "none";
+    if (out.steps.empty()) {
+        std::string name;
+        out.steps = repeatedAnnotationSteps(s, name);
+        if (!out.steps.empty())
+            out.method = "repeated annotation '" + name + "'";
+    }
 
     // Steps do not overlap, so a walk back from the last step starting before t finds its step.
     auto stepAt = [&](Ns t, bool gpuWindow, bool cpuOnly) -> int32_t {

@@ -25,8 +25,8 @@ struct GpuTime {
 };
 
 struct Step {
-    std::string name;      // "ProfilerStep#6"
-    int64_t number = 0;    // 6 (the #N), else its position among the steps
+    std::string name;      // "ProfilerStep#6", or "<annotation> #k" for a repeated annotation
+    int64_t number = 0;    // 6 (the #N), else its position among the steps (from 0)
     Ns start = 0, dur = 0; // the GPU annotation's window when there is one, else the CPU one
     bool onGpu = false;    // the window is the GPU annotation's
     Ns cpuStart = 0, cpuDur = 0;  // the CPU annotation's window (dur 0: none)
@@ -38,7 +38,8 @@ struct TraceSteps {
     std::vector<int32_t> ofKernel;    // per kernel id: index into steps, -1 outside every step
     GpuTime outside;                  // the kernels and GPU operations in no step
     std::string method;               // "ProfilerStep (GPU annotation)", "ProfilerStep (CPU annotation)",
-                                      // "ProfilerStep (GPU and CPU annotations)" or "none"
+                                      // "ProfilerStep (GPU and CPU annotations)", "repeated annotation
+                                      // '<name>'" or "none"
 };
 
 // A kernel (or memcpy) belongs to the step whose GPU window holds its start; else to the step whose

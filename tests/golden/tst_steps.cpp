@@ -9,7 +9,8 @@
 //    launched (or, without a launch, starting) inside the first window, two inside the second;
 //  * HTA's MI250 trace: the GPU ProfilerStep#1 window closes after 1031 µs, yet all 14 kernels were
 //    launched inside the CPU ProfilerStep#1 window, so all 14 belong to step 1;
-//  * TraceLens's MI210 GPU-only trace has no step annotation at all.
+//  * TraceLens's MI210 GPU-only trace has no step annotation at all, and no real trace without
+//    ProfilerStep annotations repeats a top-level annotation (checked over all shared traces).
 #include "testsupport.h"
 #include "compare/comparison.h"
 #include "steps/steps.h"
@@ -17,6 +18,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QTest>
 
 using namespace fusion;
@@ -114,6 +116,29 @@ private slots:
         QCOMPARE(t->steps.steps.size(), size_t(2));
         QCOMPARE(t->steps.steps[0].time.kernels, 14u);
         QCOMPARE(t->steps.steps[1].time.kernels, 0u);
+        QCOMPARE(t->steps.outside.kernels, 0u);
+    }
+
+    // The same HTA trace with its two ProfilerStep annotations renamed to one training-loop marker:
+    // the repeated top-level annotation marks the steps ([start of the first, start of the second),
+    // then to the end of the second), and the kernels fall as before: 4 and 2.
+    void aRepeatedTopLevelAnnotationMarksTheSteps()
+    {
+        REQUIRE_SHARED_TRACES();
+        QProcess gunzip;
+        gunzip.start(QStringLiteral("gzip"), {QStringLiteral("-dc"), QString::fromStdString(test::sharedTrace(kHtaBase))});
+        QVERIFY(gunzip.waitForFinished(30000));
+        QByteArray json = gunzip.readAllStandardOutput();
+        QCOMPARE(json.count("\"ProfilerStep#1009\""), 1);
+        QCOMPARE(json.count("\"ProfilerStep#1010\""), 1);
+        json.replace("\"ProfilerStep#1009\"", "\"## train_step ##\"").replace("\"ProfilerStep#1010\"", "\"## train_step ##\"");
+        const auto t = analyzeTrace(test::loadJson(json.toStdString()));
+        QCOMPARE(t->steps.method, std::string("repeated annotation '## train_step ##'"));
+        QCOMPARE(t->steps.steps.size(), size_t(2));
+        QCOMPARE(t->steps.steps[0].name, std::string("## train_step ## #0"));
+        QCOMPARE(t->steps.steps[0].time.kernels, 4u);
+        QCOMPARE(t->steps.steps[1].time.kernels, 2u);
+        // nccl:all_reduce is repeated too, but inside the steps, so it is no candidate.
         QCOMPARE(t->steps.outside.kernels, 0u);
     }
 

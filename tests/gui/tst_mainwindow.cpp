@@ -99,6 +99,7 @@ private slots:
     void theWindowStartsEmptyAndUsable();
     void loadingOneTraceListsItsKernelNames();
     void loadingTheQwenPairFillsEveryView();
+    void theScopeSelectorAnalysesWholeStepsOrOneStep();
     void theEventLoopKeepsRunningWhileTracesLoadAndCompare();
     void activatingAPatternsKernelSelectsThatKernelInTheTable();
     void activatingATriageRowSelectsItsKernel();
@@ -171,6 +172,47 @@ void MainWindowTest::loadingOneTraceListsItsKernelNames()
     QCOMPARE(w.pane(SideB)->fieldText(QStringLiteral("gpu")), QStringLiteral("AMD Instinct MI300X VF"));
     QVERIFY(w.pane(SideB)->fieldText(QStringLiteral("kernels")).startsWith(QStringLiteral("1,516")));
     QCOMPARE(w.triagePage()->side(), SideB);
+}
+
+// The Qwen traces hold one step (ProfilerStep#6) after the tail of an earlier iteration: 1029 of
+// 1465 kernels on H100 start inside its GPU window (counted in Python over the JSON).
+void MainWindowTest::theScopeSelectorAnalysesWholeStepsOrOneStep()
+{
+    REQUIRE_SHARED_TRACES();
+    resetSettings();  // the tests' default: the whole file
+    MainWindow w;
+    w.setScreenshotMode(true);
+    w.openTrace(SideA, qwen(SideA));
+    w.openTrace(SideB, qwen(SideB));
+    QVERIFY(waitUntilIdle(w));
+    auto *scope = w.findChild<QComboBox *>(QStringLiteral("scopeFilter"));
+    QVERIFY(scope);
+    QCOMPARE(scope->count(), 3);
+    QCOMPARE(scope->currentText(), QStringLiteral("Whole file"));
+    QCOMPARE(scope->itemText(2), QStringLiteral("Step 6"));
+    QVERIFY(w.pane(SideA)->fieldText(QStringLiteral("steps")).contains(QStringLiteral("the whole file is analysed")));
+    auto callsA = [&] {
+        uint64_t n = 0;
+        for (int r = 0; r < w.kernelModel()->rowCount(); ++r)
+            n += w.kernelModel()->index(r, KernelTableModel::CallsA).data(ModelRoles::Sort).toULongLong();
+        return n;
+    };
+    QCOMPARE(callsA(), kQwenKernels[SideA]);
+    for (const QString &choice : {QStringLiteral("Whole steps"), QStringLiteral("Step 6")}) {
+        scope->setCurrentIndex(scope->findText(choice));
+        QVERIFY(waitUntilIdle(w));
+        QVERIFY(w.comparison());
+        QCOMPARE(scope->currentText(), choice);  // kept while the traces were analysed again
+        QVERIFY2(w.pane(SideA)->fieldText(QStringLiteral("steps")).endsWith(QStringLiteral(": 1,029 of 1,465 kernels analysed")),
+                 qPrintable(w.pane(SideA)->fieldText(QStringLiteral("steps"))));
+        QCOMPARE(callsA(), uint64_t(1029));
+        uint64_t opCalls = 0;
+        for (const OpRow &r : w.comparison()->ops)
+            opCalls += r.aCount;
+        QCOMPARE(opCalls, uint64_t(1029));
+    }
+    QVERIFY(Settings::wholeStepsOnly());  // "Whole steps" was remembered; a single step is not a preference
+    resetSettings();
 }
 
 void MainWindowTest::loadingTheQwenPairFillsEveryView()
