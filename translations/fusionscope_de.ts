@@ -375,6 +375,10 @@ Aktivieren, um die Datei zu öffnen oder den Stack zu sehen</translation>
         <source>%1 is faster: %2 the GPU time of %3</source>
         <translation>%1 ist schneller: %2 der GPU-Zeit von %3</translation>
     </message>
+    <message>
+        <source>Per profiler step: %1 holds %2 steps, %3 holds %4</source>
+        <translation>Je Profiler-Schritt: %1 enthält %2 Schritte, %3 enthält %4</translation>
+    </message>
 </context>
 <context>
     <name>LayerTableModel</name>

@@ -371,6 +371,10 @@ Activate to open the file, or to see the stack</source>
         <source>%1 is faster: %2 the GPU time of %3</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Per profiler step: %1 holds %2 steps, %3 holds %4</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>LayerTableModel</name>

@@ -375,6 +375,10 @@ Activate to open the file, or to see the stack</source>
         <source>%1 is faster: %2 the GPU time of %3</source>
         <translation>%1 更快：GPU 时间是 %3 的 %2</translation>
     </message>
+    <message>
+        <source>Per profiler step: %1 holds %2 steps, %3 holds %4</source>
+        <translation>按 profiler 步骤计算：%1 含 %2 个步骤，%3 含 %4 个</translation>
+    </message>
 </context>
 <context>
     <name>LayerTableModel</name>

@@ -23,8 +23,11 @@ void KernelTableModel::setContent(std::shared_ptr<const AnalyzedTrace> a, std::s
     m_trace[0] = std::move(a);
     m_trace[1] = std::move(b);
     m_all = std::move(rows);
+    for (int s = 0; s < 2; ++s)
+        m_steps[s] = m_trace[s] ? fusion::stepsInScope(m_trace[s]->steps, m_trace[s]->scope) : 1;
     rebuild();
     endResetModel();
+    emit headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
 }
 
 void KernelTableModel::setLabels(const QString &labelA, const QString &labelB)
@@ -80,6 +83,8 @@ void KernelTableModel::rebuild()
         }
         if (v.calls[0] == 0 && v.calls[1] == 0)
             continue;
+        for (int s = 0; s < 2; ++s)
+            v.perStep[s] = v.total[s] / fusion::Ns(m_steps[s]);
         const int32_t row = int32_t(m_visible.size());
         for (int s = 0; s < 2; ++s)
             for (uint32_t id : r.ids[s])
@@ -122,12 +127,19 @@ QString KernelTableModel::name(const KernelRow &r, Side side) const
                                              : r.name[side]);
 }
 
+QString KernelTableModel::perStepNote() const
+{
+    if (m_steps[0] == m_steps[1])
+        return {};
+    return QLatin1Char('\n') + tr("Per profiler step: %1 holds %2 steps, %3 holds %4").arg(m_label[0]).arg(m_steps[0]).arg(m_label[1]).arg(m_steps[1]);
+}
+
 QVariant KernelTableModel::value(const Visible &v, int column, int role) const
 {
     const KernelRow &r = m_all[v.index];
     const bool both = v.calls[0] > 0 && v.calls[1] > 0;
     auto avg = [&](int s) -> Ns { return v.calls[s] ? v.total[s] / Ns(v.calls[s]) : 0; };
-    const double ratio = both && v.total[0] > 0 ? double(v.total[1]) / double(v.total[0]) : 0.0;
+    const double ratio = both && v.perStep[0] > 0 ? double(v.perStep[1]) / double(v.perStep[0]) : 0.0;
     const bool display = role == Qt::DisplayRole;
     const bool exporting = role == ModelRoles::Export;
     auto time = [&](Ns ns, bool present) -> QVariant {
@@ -164,10 +176,10 @@ QVariant KernelTableModel::value(const Visible &v, int column, int role) const
         return time(avg(1), v.calls[1] > 0);
     case Delta:
         if (display)
-            return Units::signedDuration(v.total[1] - v.total[0]);
+            return Units::signedDuration(v.perStep[1] - v.perStep[0]);
         if (exporting)
-            return Units::csvMicroseconds(v.total[1] - v.total[0]);
-        return qint64(v.total[1] - v.total[0]);
+            return Units::csvMicroseconds(v.perStep[1] - v.perStep[0]);
+        return qint64(v.perStep[1] - v.perStep[0]);
     case Ratio:
         if (display)
             return Units::ratio(ratio);
@@ -210,7 +222,7 @@ QVariant KernelTableModel::data(const QModelIndex &index, int role) const
                 return tr("Only in %1").arg(m_label[1]);
             if (v.calls[1] == 0)
                 return tr("Only in %1").arg(m_label[0]);
-            const double ratio = v.total[0] > 0 ? double(v.total[1]) / double(v.total[0]) : 0.0;
+            const double ratio = v.perStep[0] > 0 ? double(v.perStep[1]) / double(v.perStep[0]) : 0.0;
             if (ratio > 1)
                 return tr("%1 is slower: %2 the GPU time of %3").arg(m_label[1], Units::ratio(ratio), m_label[0]);
             return tr("%1 is faster: %2 the GPU time of %3").arg(m_label[1], Units::ratio(ratio), m_label[0]);
@@ -221,10 +233,10 @@ QVariant KernelTableModel::data(const QModelIndex &index, int role) const
             return int(Qt::AlignRight | Qt::AlignVCenter);
         return int(Qt::AlignLeft | Qt::AlignVCenter);
     case Qt::BackgroundRole:
-        if ((column == Delta || column == Ratio) && v.calls[0] > 0 && v.calls[1] > 0 && v.total[0] > 0
-            && v.total[1] > 0) {
+        if ((column == Delta || column == Ratio) && v.calls[0] > 0 && v.calls[1] > 0 && v.perStep[0] > 0
+            && v.perStep[1] > 0) {
             // Tint saturates at 2× either way (as Tracy does): green where B is faster, red where slower.
-            const double l = std::log2(double(v.total[1]) / double(v.total[0]));
+            const double l = std::log2(double(v.perStep[1]) / double(v.perStep[0]));
             const double strength = std::min(1.0, std::abs(l));
             if (strength < 0.07)  // within 5 %: no colour, it is noise
                 return {};
@@ -281,8 +293,11 @@ QVariant KernelTableModel::headerData(int section, Qt::Orientation orientation, 
         switch (section) {
         case NameA: case CallsA: case TotalA: case AvgA: return m_label[0];
         case NameB: case CallsB: case TotalB: case AvgB: return m_label[1];
-        case Delta: return tr("GPU time of %1 minus %2").arg(m_label[1], m_label[0]);
-        case Ratio: return tr("GPU time of %1 divided by %2; red: B slower, green: B faster").arg(m_label[1], m_label[0]);
+        case Delta:
+            return QString(tr("GPU time of %1 minus %2").arg(m_label[1], m_label[0]) + perStepNote());
+        case Ratio:
+            return QString(tr("GPU time of %1 divided by %2; red: B slower, green: B faster").arg(m_label[1], m_label[0])
+                           + perStepNote());
         }
     }
     return {};

@@ -39,16 +39,19 @@ private:
         size_t index = 0;
         uint64_t calls[2] = {0, 0};
         fusion::Ns total[2] = {0, 0};
+        fusion::Ns perStep[2] = {0, 0};  // total over the profiler steps it covers: Δ and B/A use these
     };
     void rebuild();
     QString name(const KernelRow &r, Side side) const;
     QVariant value(const Visible &v, int column, int role) const;
+    QString perStepNote() const;  // for the Δ and B/A headers when the sides hold different step counts
 
     std::shared_ptr<const fusion::AnalyzedTrace> m_trace[2];
     std::vector<KernelRow> m_all;
     std::vector<Visible> m_visible;
     std::vector<int32_t> m_rowOfKernel[2];  // per kernel id → visible row
     QString m_label[2];
+    uint32_t m_steps[2] = {1, 1};  // profiler steps each side's totals cover
     fusion::Stage m_stage = fusion::Stage::All;
     bool m_demangle = true;
 };

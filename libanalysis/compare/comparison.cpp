@@ -20,13 +20,6 @@ bool inStage(const AnalyzedTrace &t, uint32_t id, Stage stage)
     return stage == Stage::All || !(t.stages.hasPrefill || t.stages.hasDecode) || t.stages.ofKernel[id] == stage;
 }
 
-uint32_t stepsInScope(const AnalyzedTrace &t)
-{
-    if (t.scope.kind == Scope::Kind::All || t.scope.step || t.steps.steps.empty())
-        return 1;
-    return uint32_t(t.steps.steps.size());
-}
-
 std::vector<uint32_t> layersInStage(const AnalyzedTrace &t, Stage stage)
 {
     std::vector<uint32_t> out;
@@ -226,8 +219,8 @@ Comparison compareOriented(const AnalyzedTrace &a, const AnalyzedTrace &b, const
             it->second.bTotal += tb.total[name];
         }
     }
-    c.stepsA = stepsInScope(a);
-    c.stepsB = stepsInScope(b);
+    c.stepsA = stepsInScope(a.steps, a.scope);
+    c.stepsB = stepsInScope(b.steps, b.scope);
     for (auto &[op, r] : ops) {
         r.op = op;
         r.aSteps = c.stepsA;

@@ -288,6 +288,13 @@ std::string describeScope(const TraceSteps &steps, const Scope &scope)
     return "steps (" + std::to_string(steps.steps.size()) + ")";
 }
 
+uint32_t stepsInScope(const TraceSteps &steps, const Scope &scope)
+{
+    if (scope.kind == Scope::Kind::All || scope.step || steps.steps.empty())
+        return 1;
+    return uint32_t(steps.steps.size());
+}
+
 StepStats stepStats(const TraceSteps &steps, const std::optional<int64_t> &only)
 {
     std::vector<Ns> spans;

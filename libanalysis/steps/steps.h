@@ -68,6 +68,10 @@ std::vector<uint8_t> scopeMask(const TraceSteps &steps, const Scope &scope);
 std::string describeScope(const TraceSteps &steps, const Scope &scope);
 const char *scopeName(const TraceSteps &steps, const Scope &scope);  // "steps", "step", "all"
 
+// How many steps a scope's figures cover (1 for the whole file, one step, or a trace without steps):
+// two traces holding different numbers of steps are compared per step.
+uint32_t stepsInScope(const TraceSteps &steps, const Scope &scope);
+
 // Step times (span) of a trace: mean, min, median, max over its steps, in ns; all 0 without steps.
 struct StepStats {
     size_t count = 0;

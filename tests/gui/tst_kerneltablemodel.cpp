@@ -30,6 +30,7 @@ private slots:
     void sortingByTotalSortsByTimeNotByText();
     void theDemangleToggleSwitchesTheNameColumns();
     void aSlowerBIsRedAndAFasterBIsGreen();
+    void differentStepCountsAreComparedPerStep();
 
 private:
     std::shared_ptr<TraceResult> m_synthetic[2];
@@ -252,6 +253,32 @@ void KernelTableModelTest::aSlowerBIsRedAndAFasterBIsGreen()
             QVERIFY(model.index(r, KernelTableModel::Delta).data().toString().startsWith(QStringLiteral("\u2212")));
         }
     }
+}
+
+// HTA's trace_compare/base holds two steps: 221 µs of kernels in #1009, 211 µs in #1010 (read off the
+// JSON). All of it against step 1009 alone: Δ per step is 221 − 432 / 2 = +5 µs, not 221 − 432 = −211.
+void KernelTableModelTest::differentStepCountsAreComparedPerStep()
+{
+    REQUIRE_SHARED_TRACES();
+    const std::string path = fusion::test::sharedTrace("hta/trace_compare/base/base.json.gz");
+    auto side = [&](Side s, fusion::Scope scope) {
+        fusion::AnalyzeOptions o;
+        o.scope = scope;
+        auto r = std::make_shared<TraceResult>();
+        r->analyzed = fusion::loadAndAnalyze(path, {}, o);
+        r->rows = KernelRows::ofTrace(*r->analyzed, s);
+        return r;
+    };
+    const auto a = side(SideA, {}), b = side(SideB, {fusion::Scope::Kind::Steps, 1009});
+    const auto c = compare(*a, *b);
+    KernelTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setContent(a->analyzed, b->analyzed, c->rows);
+    qint64 delta = 0;
+    for (int r = 0; r < model.rowCount(); ++r)
+        delta += model.index(r, KernelTableModel::Delta).data(ModelRoles::Sort).toLongLong();
+    QVERIFY2(std::abs(delta - 5000) <= model.rowCount(), qPrintable(QString::number(delta)));  // ns, rounding per row
+    QVERIFY(model.headerData(KernelTableModel::Ratio, Qt::Horizontal, Qt::ToolTipRole).toString().contains(QStringLiteral("2 steps")));
 }
 
 QTEST_MAIN(KernelTableModelTest)
