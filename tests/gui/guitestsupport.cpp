@@ -6,6 +6,7 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTest>
+#include <cerrno>  // program_invocation_short_name (glibc)
 #include <sstream>
 
 namespace fusion::test {
@@ -63,7 +64,10 @@ void prepareGuiTestEnvironment()
     qputenv("QT_FONT_DPI", "96");
     QStandardPaths::setTestModeEnabled(true);  // QSettings under ~/.qttest, never the user's own
     QCoreApplication::setOrganizationName(QStringLiteral("FusionScopeTests"));
-    QCoreApplication::setApplicationName(QStringLiteral("FusionScopeTests"));
+    // One settings file per test program: ctest runs several at once, and one clearing the settings
+    // while another reads them back made the tests flaky.
+    QCoreApplication::setApplicationName(QStringLiteral("FusionScopeTests-")
+                                         + QString::fromLocal8Bit(program_invocation_short_name));
     resetSettings();
 }
 
