@@ -1347,8 +1347,8 @@ Aktivieren, um die Datei zu öffnen oder den Stack zu sehen</translation>
         </translation>
     </message>
     <message>
-        <source>%1 kernels outside the steps are left out (toolbar: Scope)</source>
-        <translation>%1 Kernel außerhalb der Schritte bleiben unberücksichtigt (Werkzeugleiste: Umfang)</translation>
+        <source>%1 kernels outside the scope are left out (toolbar: Scope)</source>
+        <translation>%1 Kernel außerhalb des Umfangs bleiben unberücksichtigt (Werkzeugleiste: Umfang)</translation>
     </message>
 </context>
 <context>

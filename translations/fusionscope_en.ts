@@ -1342,7 +1342,7 @@ Activate to open the file, or to see the stack</source>
         </translation>
     </message>
     <message>
-        <source>%1 kernels outside the steps are left out (toolbar: Scope)</source>
+        <source>%1 kernels outside the scope are left out (toolbar: Scope)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1334,8 +1334,8 @@ Activate to open the file, or to see the stack</source>
         </translation>
     </message>
     <message>
-        <source>%1 kernels outside the steps are left out (toolbar: Scope)</source>
-        <translation>步骤之外的 %1 个内核不计入（工具栏：范围）</translation>
+        <source>%1 kernels outside the scope are left out (toolbar: Scope)</source>
+        <translation>范围之外的 %1 个内核不计入（工具栏：范围）</translation>
     </message>
 </context>
 <context>

@@ -201,7 +201,7 @@ void TracePane::showTrace(const QString &path, const fusion::AnalyzedTrace &t)
         set("steps", tr("%n step(s): %1 of %2 kernels analysed", nullptr, int(steps.steps.size()))
                          .arg(Units::count(inScope), Units::count(t.summary.kernelCount)),
             stepTips.join(QLatin1Char('\n')) + QLatin1Char('\n')
-                + tr("%1 kernels outside the steps are left out (toolbar: Scope)").arg(Units::count(steps.outside.kernels)));
+                + tr("%1 kernels outside the scope are left out (toolbar: Scope)").arg(Units::count(t.summary.kernelCount - inScope)));
     const auto &layers = t.layers;
     set("layers", layers.layers.empty() ? tr("none found")
                                         : tr("%1 in %n pass(es)", nullptr, int(layers.passes))

@@ -11,6 +11,18 @@ namespace fusion {
 
 namespace {
 
+// The kernel time the analysis covers: the whole file, or the kernels of the scope's steps.
+Ns scopeKernelTime(const AnalyzedTrace &t)
+{
+    const GpuOpTable &k = t.trace->store.kernels;
+    Ns total = 0;
+    for (uint32_t id = 0; id < k.size(); ++id)
+        if (t.stages.ofKernel[id] != Stage::Outside)
+            total += k.dur[id];
+    return total;
+}
+
+
 struct ModuleStats {
     uint32_t calls = 0;  // runs of consecutive kernels (on one stream) under one instance: one call each
     std::vector<uint32_t> kernels;
@@ -184,7 +196,7 @@ std::vector<ModuleDifference> compareModules(const AnalyzedTrace &a, const Analy
             d.estimated = true;
         }
         d.timeDifference = extra;
-        const Ns unfusedKernelTime = aUnfused ? a.summary.kernelTotal : b.summary.kernelTotal;
+        const Ns unfusedKernelTime = scopeKernelTime(aUnfused ? a : b);
         d.impactPercent = unfusedKernelTime > 0 ? 100.0 * double(d.timeDifference) / double(unfusedKernelTime) : 0.0;
         out.push_back(std::move(d));
     }

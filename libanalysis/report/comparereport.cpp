@@ -65,8 +65,8 @@ void writeCompareJson(JsonWriter &w, const AnalyzedTrace &a, const AnalyzedTrace
     for (const AnalyzedTrace *t : {&a, &b}) {
         w.key(t == &a ? "scope_a" : "scope_b").beginObject();
         writeScopeJson(w, t->steps, t->scope);
-        const StepStats st = stepStats(t->steps, t->scope.step);
-        w.field("steps", uint64_t(t->scope.kind == Scope::Kind::All ? 0 : st.count));
+        const StepStats st = t->scope.kind == Scope::Kind::All ? StepStats{} : stepStats(t->steps, t->scope.step);
+        w.field("steps", uint64_t(st.count));
         w.field("step_mean_us", toUs(st.mean), 3);
         w.field("step_min_us", toUs(st.min), 3);
         w.field("step_median_us", toUs(st.median), 3);
@@ -307,7 +307,7 @@ void writeCompareText(std::ostream &out, const AnalyzedTrace &a, const AnalyzedT
             break;
         out << "  " << std::left << std::setw(24) << r.op.substr(0, 23) << std::right << std::setw(8) << r.aCount
             << std::setw(8) << r.bCount << std::setw(13) << us(r.aTotal) << std::setw(13) << us(r.bTotal) << std::setw(7)
-            << ratioText(r.aTotal, r.bTotal) << "  " << r.status << '\n';
+            << ratioText(r.aPerStep(), r.bPerStep()) << "  " << r.status << '\n';
     }
     out << "\nLayers (aligned):\n";
     n = 0;
@@ -392,7 +392,7 @@ void writeCompareMarkdown(std::ostream &out, const AnalyzedTrace &a, const Analy
         if (n++ >= 15)
             break;
         out << "| " << r.op << " | " << r.aCount << " | " << r.bCount << " | " << us(r.aTotal) << " | " << us(r.bTotal)
-            << " | " << ratioText(r.aTotal, r.bTotal) << " | " << r.status << " |\n";
+            << " | " << ratioText(r.aPerStep(), r.bPerStep()) << " | " << r.status << " |\n";
     }
     out << "\nStatus rule: B is slower when B/A > 1.1, faster when B/A < 0.9, else similar.\n\n";
 
@@ -419,10 +419,11 @@ std::map<std::string, std::string> compareCsvTables(const AnalyzedTrace &a, cons
     std::map<std::string, std::string> t;
     {
         std::ostringstream o;
-        o << "op,a_count,b_count,a_us,b_us,ratio,gap_us,status\n";
+        o << "op,a_count,b_count,a_us,b_us,ratio,gap_us,status,a_per_step_us,b_per_step_us\n";
         for (const OpRow &r : c.ops)
             o << csvField(r.op) << ',' << r.aCount << ',' << r.bCount << ',' << us(r.aTotal) << ',' << us(r.bTotal) << ','
-              << ratioText(r.aTotal, r.bTotal) << ',' << us(r.bTotal - r.aTotal) << ',' << r.status << '\n';
+              << ratioText(r.aPerStep(), r.bPerStep()) << ',' << us(r.bTotal - r.aTotal) << ',' << r.status << ','
+              << us(r.aPerStep()) << ',' << us(r.bPerStep()) << '\n';
         t["ops"] = o.str();
     }
     {

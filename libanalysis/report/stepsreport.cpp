@@ -84,10 +84,11 @@ void writeStepsText(std::ostream &out, const TraceSteps &steps)
 std::string scopeLine(const TraceSteps &steps, const Scope &scope)
 {
     const auto [kept, left] = keptAndLeft(steps, scope);
-    std::string s = "Scope: " + describeScope(steps, scope) + ": " + std::to_string(kept.kernels) + " kernels, "
+    auto kernels = [](uint32_t n) { return std::to_string(n) + (n == 1 ? " kernel" : " kernels"); };
+    std::string s = "Scope: " + describeScope(steps, scope) + ": " + kernels(kept.kernels) + ", "
                     + us(kept.kernelTime) + " us GPU time";
     if (left.kernels)
-        s += "; " + std::to_string(left.kernels) + " kernels (" + us(left.kernelTime)
+        s += "; " + kernels(left.kernels) + " (" + us(left.kernelTime)
              + " us) outside the scope, not analysed (--scope all includes them)";
     return s;
 }

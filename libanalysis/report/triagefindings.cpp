@@ -248,7 +248,7 @@ void writeFindingsText(std::ostream &out, const TriageFindings &findings)
             out << "  (none at >= 1 % of the stage)\n";
     }
     const ModuleCandidates &mc = findings.modules;
-    out << "\nModule candidates (whole trace, impact as % of " << fixed(mc.baselineMs, 2) << " ms E2E GPU time, GPU "
+    out << "\nModule candidates (all stages, impact as % of " << fixed(mc.baselineMs, 2) << " ms E2E GPU time, GPU "
         << (mc.gpuKey.empty() ? std::string("unknown") : mc.gpuKey) << "):\n";
     if (mc.candidates.empty())
         out << "  (none above 2 %)\n";
@@ -331,7 +331,7 @@ void writeFindingsMarkdown(std::ostream &out, const Trace &trace, const TriageFi
     for (const Item &it : items) {
         ++p;
         if (it.module)
-            out << "| P" << p << " | " << mdCell(it.module->label + ": " + it.module->operation) << " | whole trace | impact "
+            out << "| P" << p << " | " << mdCell(it.module->label + ": " + it.module->operation) << " | all stages | impact "
                 << fixed(it.module->impactLow, 1) << "–" << fixed(it.module->impactHigh, 1) << " % | " << fixed(it.share, 1)
                 << " % | " << it.module->confidence << " |\n";
         else if (it.family)

@@ -177,9 +177,21 @@ KernelTable buildKernelTable(const Trace &trace, const TraceClassification &clas
     const GpuOpTable &k = trace.store.kernels;
     KernelTable out;
     out.stageMethod = stages.method;
-    out.linkedShare = attribution.linkedShare;
-    out.inferredShare = attribution.inferredShare;
-    out.unresolvedShare = attribution.unresolvedShare;
+    // The shares of the kernels the table covers: those outside the scope (often the inferred ones,
+    // of an iteration caught without its CPU side) must not colour the line.
+    TraceAttribution inScope;
+    inScope.kind.reserve(k.size());
+    GpuOpTable covered;
+    for (uint32_t i = 0; i < k.size(); ++i)
+        if (stages.ofKernel[i] != Stage::Outside) {
+            inScope.kind.push_back(i < attribution.kind.size() ? attribution.kind[i] : AttributionKind::Unresolved);
+            covered.start.push_back(k.start[i]);
+            covered.dur.push_back(k.dur[i]);
+        }
+    inScope.recomputeShares(covered);
+    out.linkedShare = inScope.linkedShare;
+    out.inferredShare = inScope.inferredShare;
+    out.unresolvedShare = inScope.unresolvedShare;
 
     Grouping grouping(trace, attribution);
     const std::vector<Stage> order = options.stage == Stage::All

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <limits>
 #include <map>
 #include <unordered_map>
 
@@ -162,11 +163,18 @@ std::vector<StageOverlap> findOverlap(const Trace &trace, const TraceAttribution
             const uint32_t n = texts.nameOf[i];
             ev.push_back(Ev{{k.start[i], k.end(i), n, streamOf(k.device[i], k.stream[i]), bucketOfName[n]}, int32_t(i)});
         }
-        // memcpy/memset have no stage of their own: they join the single-stage analysis only.
+        // memcpy/memset have no stage of their own: they join the single-stage analysis only, and
+        // only within the time of the kernels in scope (not those of an iteration left out).
         if (onlyAll) {
+            Ns from = std::numeric_limits<Ns>::max(), to = std::numeric_limits<Ns>::min();
+            for (const Ev &e : ev) {
+                from = std::min(from, e.start);
+                to = std::max(to, e.end);
+            }
+            const bool scoped = std::find(stages.ofKernel.begin(), stages.ofKernel.end(), Stage::Outside) != stages.ofKernel.end();
             const GpuOpTable &m = s.memOps;
             for (size_t i = 0; i < m.size(); ++i) {
-                if (m.dur[i] <= 0)
+                if (m.dur[i] <= 0 || (scoped && (m.start[i] < from || m.start[i] > to)))
                     continue;
                 std::string nm(s.str(m.name[i]));
                 auto [it, added] = memName.try_emplace(nm, uint32_t(names.size()));

@@ -204,6 +204,16 @@ private slots:
         QCOMPARE(cmp["scope_b"].toObject()["outside_kernels"].toInt(), 463);
         QCOMPARE(cmp["scope_a"].toObject()["steps"].toInt(), 1);
 
+        // Triage in step scope: the overlap section's busy time is the step's (TraceLens: 31905.483 µs;
+        // memsets before the step stay out), and no kernel of the step needed inferring its source
+        // (the 30 % inferred of the whole file are the 436 kernels before it, with no CPU side).
+        const test::CliOutcome steps = test::runCli({"triage", "--format", "json", a});
+        QCOMPARE(steps.exitCode, 0);
+        const QJsonObject inStep = QJsonDocument::fromJson(steps.out.toUtf8()).object();
+        const double busy = inStep["stages"].toArray().at(0).toObject()["overlap"].toObject()["busy_us"].toDouble();
+        QVERIFY2(std::abs(busy - 31905.483) < 0.1, qPrintable(QString::number(busy, 'f', 3)));
+        QCOMPARE(inStep["attribution"].toObject()["inferred_share"].toDouble(), 0.0);
+
         const test::CliOutcome all = test::runCli({"triage", "--format", "json", "--scope", "all", a});
         QCOMPARE(all.exitCode, 0);
         const QJsonObject tri = QJsonDocument::fromJson(all.out.toUtf8()).object();
