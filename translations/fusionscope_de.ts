@@ -793,6 +793,14 @@ Aktivieren, um die Datei zu öffnen oder den Stack zu sehen</translation>
         <source>GPU time (µs)</source>
         <translation>GPU-Zeit (µs)</translation>
     </message>
+    <message>
+        <source>GPU time per profiler step (ms)</source>
+        <translation>GPU-Zeit je Profiler-Schritt (ms)</translation>
+    </message>
+    <message>
+        <source>GPU time per profiler step (µs)</source>
+        <translation>GPU-Zeit je Profiler-Schritt (µs)</translation>
+    </message>
 </context>
 <context>
     <name>OverlapTableModel</name>

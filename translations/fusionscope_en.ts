@@ -789,6 +789,14 @@ Activate to open the file, or to see the stack</source>
         <source>GPU time (µs)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>GPU time per profiler step (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU time per profiler step (µs)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>OverlapTableModel</name>

@@ -791,6 +791,14 @@ Activate to open the file, or to see the stack</source>
         <source>GPU time (µs)</source>
         <translation>GPU 时间（微秒）</translation>
     </message>
+    <message>
+        <source>GPU time per profiler step (ms)</source>
+        <translation>每个 profiler 步骤的 GPU 时间（ms）</translation>
+    </message>
+    <message>
+        <source>GPU time per profiler step (µs)</source>
+        <translation>每个 profiler 步骤的 GPU 时间（µs）</translation>
+    </message>
 </context>
 <context>
     <name>OverlapTableModel</name>

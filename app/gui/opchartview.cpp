@@ -41,7 +41,10 @@ std::vector<OpRow> OpChartView::opsOfTraces(const AnalyzedTrace *a, const Analyz
             continue;
         const GpuOpTable &k = t->trace->store.kernels;
         const bool classified = t->classes.classOfKernel.size() == k.size();
+        const bool scoped = t->stages.ofKernel.size() == k.size();
         for (uint32_t id = 0; id < k.size(); ++id) {
+            if (scoped && t->stages.ofKernel[id] == Stage::Outside)
+                continue;  // left out by the scope, as in every other view
             OpRow &r = byOp[classified ? t->classes.opOf(id) : std::string("Other")];
             (s == 0 ? r.aCount : r.bCount)++;
             (s == 0 ? r.aTotal : r.bTotal) += k.dur[id];
@@ -50,6 +53,8 @@ std::vector<OpRow> OpChartView::opsOfTraces(const AnalyzedTrace *a, const Analyz
     std::vector<OpRow> rows;
     for (auto &[op, r] : byOp) {
         r.op = op;
+        r.aSteps = a ? stepsInScope(a->steps, a->scope) : 1;
+        r.bSteps = b ? stepsInScope(b->steps, b->scope) : 1;
         rows.push_back(r);
     }
     std::sort(rows.begin(), rows.end(),
@@ -69,12 +74,13 @@ void OpChartView::setContent(const QString &labelA, const QString &labelB, const
         if (int(i) < top || sorted.size() <= size_t(top) + 1) {
             Bar b;
             b.op = QString::fromStdString(sorted[i].op);
-            b.total[0] = sorted[i].aTotal;
-            b.total[1] = sorted[i].bTotal;
+            // Per profiler step, so that a trace holding more steps than the other is not taller for it.
+            b.total[0] = sorted[i].aPerStep();
+            b.total[1] = sorted[i].bPerStep();
             m_bars.append(b);
         } else {
-            rest.total[0] += sorted[i].aTotal;
-            rest.total[1] += sorted[i].bTotal;
+            rest.total[0] += sorted[i].aPerStep();
+            rest.total[1] += sorted[i].bPerStep();
             ++restOps;
         }
     }
@@ -137,7 +143,9 @@ void OpChartView::setContent(const QString &labelA, const QString &labelB, const
     chart->addAxis(axisY, Qt::AlignLeft);
     series->attachAxis(axisY);
     auto *axisX = new QValueAxis;
-    axisX->setTitleText(ms ? tr("GPU time (ms)") : tr("GPU time (µs)"));
+    const bool perStep = !sorted.empty() && sorted.front().aSteps != sorted.front().bSteps;
+    axisX->setTitleText(perStep ? (ms ? tr("GPU time per profiler step (ms)") : tr("GPU time per profiler step (µs)"))
+                                : (ms ? tr("GPU time (ms)") : tr("GPU time (µs)")));
     axisX->setLabelFormat(QStringLiteral("%.0f"));
     axisX->setRange(0, double(max) / scale * 1.05);
     axisX->applyNiceNumbers();
