@@ -1,4 +1,5 @@
 #include "timelinewidget.h"
+#include "opcolours.h"
 
 #include "compare/comparison.h"
 #include "units.h"
@@ -18,13 +19,6 @@
 using namespace fusion;
 
 namespace {
-// Hues spread by the golden angle, in order of total time, so the biggest ops differ most;
-// medium saturation and value stay readable on both light and dark palettes.
-QColor paletteColour(int i)
-{
-    return QColor::fromHsvF(std::fmod(0.58 + i * 0.618034, 1.0), 0.55, 0.86);
-}
-
 QColor annotationColour(int i)
 {
     return QColor::fromHsvF(std::fmod(0.1 + i * 0.618034, 1.0), 0.25, 0.80);
@@ -268,7 +262,7 @@ void TimelineWidget::applyAlignment()
 
 void TimelineWidget::rebuildColours()
 {
-    // One colour per op name across both traces, assigned in order of combined time.
+    // One fixed colour per op (opcolours.h); the legend lists the ops in order of combined time.
     std::map<QString, Ns> total;
     for (Side s : {SideA, SideB}) {
         const auto &ops = m_model[s].ops();
@@ -280,7 +274,7 @@ void TimelineWidget::rebuildColours()
     m_legend.clear();
     std::map<QString, QColor> colour;
     for (size_t i = 0; i < order.size(); ++i) {
-        const QColor c = paletteColour(int(i));
+        const QColor c = opColour(order[i].first);
         colour[order[i].first] = c;
         m_legend.emplace_back(order[i].first, c);
     }

@@ -70,6 +70,7 @@ private slots:
     void theTooltipNamesTheKernel();
     void paintingDrawsKernelsInTheirOpColour();
     void epochTimestampsArePlacedToTheNanosecond();
+    void anOpKeepsItsColourWhateverElseIsLoaded();
 
 private:
     std::unique_ptr<TimelineWidget> m_w;
@@ -282,6 +283,23 @@ void TimelineWidgetTest::epochTimestampsArePlacedToTheNanosecond()
     w.setRangeSelection(200, 400);
     QCOMPARE(w.rangeStats(SideA).count, uint64_t(2));  // kernels 2 and 3
     QCOMPARE(w.rangeStats(SideA).busy, Ns(200));
+}
+
+// Colours were handed out in order of total time, so Elementwise was orange in one session and blue
+// in the next. Now an op has one colour: in both traces, whatever else they hold, whichever is A.
+void TimelineWidgetTest::anOpKeepsItsColourWhateverElseIsLoaded()
+{
+    const auto gemmHeavy = timelineTrace({{7, 0, 900, "Dense GEMM"}, {7, 1000, 100, "Elementwise"}});
+    const auto elementwiseOnly = timelineTrace({{7, 0, 500, "Elementwise"}, {7, 600, 50, "Custom op"}});
+    TimelineWidget one, two;
+    one.setContent(gemmHeavy, elementwiseOnly, nullptr);
+    two.setContent(elementwiseOnly, gemmHeavy, nullptr);
+    for (const QString &op : {QStringLiteral("Dense GEMM"), QStringLiteral("Elementwise"), QStringLiteral("Custom op")}) {
+        QVERIFY(one.opColor(op).isValid());
+        QCOMPARE(one.opColor(op), two.opColor(op));
+    }
+    QCOMPARE(one.opColor(QStringLiteral("Dense GEMM")), m_w->opColor(QStringLiteral("Dense GEMM")));
+    QVERIFY(one.opColor(QStringLiteral("Dense GEMM")) != one.opColor(QStringLiteral("Elementwise")));
 }
 
 QTEST_MAIN(TimelineWidgetTest)
