@@ -642,10 +642,6 @@ Aktivieren, um die Datei zu öffnen oder den Stack zu sehen</translation>
         <translation>Trace B öffnen</translation>
     </message>
     <message>
-        <source>PyTorch profiler traces (*.json *.json.gz *.json.zst *.gz *.zst *.zip *.tar *.tar.gz *.tgz);;All files (*)</source>
-        <translation>PyTorch-Profiler-Traces (*.json *.json.gz *.json.zst *.gz *.zst *.zip *.tar *.tar.gz *.tgz);;Alle Dateien (*)</translation>
-    </message>
-    <message>
         <source>Loading %1…</source>
         <translation>%1 wird geladen…</translation>
     </message>
@@ -759,6 +755,14 @@ Aktivieren, um die Datei zu öffnen oder den Stack zu sehen</translation>
     <message>
         <source>Extra work: %1</source>
         <translation>Zusatzarbeit: %1</translation>
+    </message>
+    <message>
+        <source>PyTorch profiler traces (*.json *.json.gz *.json.zst *.json.xz *.json.bz2 *.gz *.zst *.xz *.bz2 *.zip *.tar *.tar.gz *.tgz *.tar.xz *.tar.bz2);;All files (*)</source>
+        <translation>PyTorch-Profiler-Traces (*.json *.json.gz *.json.zst *.json.xz *.json.bz2 *.gz *.zst *.xz *.bz2 *.zip *.tar *.tar.gz *.tgz *.tar.xz *.tar.bz2);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Neither trace has a %1 stage</source>
+        <translation>Keiner der Traces hat eine Phase %1</translation>
     </message>
 </context>
 <context>

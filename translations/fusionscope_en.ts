@@ -638,10 +638,6 @@ Activate to open the file, or to see the stack</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>PyTorch profiler traces (*.json *.json.gz *.json.zst *.gz *.zst *.zip *.tar *.tar.gz *.tgz);;All files (*)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Loading %1…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -754,6 +750,14 @@ Activate to open the file, or to see the stack</source>
     </message>
     <message>
         <source>Extra work: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch profiler traces (*.json *.json.gz *.json.zst *.json.xz *.json.bz2 *.gz *.zst *.xz *.bz2 *.zip *.tar *.tar.gz *.tgz *.tar.xz *.tar.bz2);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Neither trace has a %1 stage</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -642,10 +642,6 @@ Activate to open the file, or to see the stack</source>
         <translation>打开跟踪 B</translation>
     </message>
     <message>
-        <source>PyTorch profiler traces (*.json *.json.gz *.json.zst *.gz *.zst *.zip *.tar *.tar.gz *.tgz);;All files (*)</source>
-        <translation>PyTorch Profiler 跟踪文件 (*.json *.json.gz *.json.zst *.gz *.zst *.zip *.tar *.tar.gz *.tgz);;所有文件 (*)</translation>
-    </message>
-    <message>
         <source>Loading %1…</source>
         <translation>正在加载 %1…</translation>
     </message>
@@ -759,6 +755,14 @@ Activate to open the file, or to see the stack</source>
         <source>Extra work: %1</source>
         <translation>额外工作：%1</translation>
     </message>
+    <message>
+        <source>PyTorch profiler traces (*.json *.json.gz *.json.zst *.json.xz *.json.bz2 *.gz *.zst *.xz *.bz2 *.zip *.tar *.tar.gz *.tgz *.tar.xz *.tar.bz2);;All files (*)</source>
+        <translation>PyTorch Profiler 跟踪文件 (*.json *.json.gz *.json.zst *.json.xz *.json.bz2 *.gz *.zst *.xz *.bz2 *.zip *.tar *.tar.gz *.tgz *.tar.xz *.tar.bz2);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Neither trace has a %1 stage</source>
+        <translation>两个跟踪都没有 %1 阶段</translation>
+    </message>
 </context>
 <context>
     <name>MessageBar</name>
@@ -867,7 +871,7 @@ Activate to open the file, or to see the stack</source>
     <name>ScopeSelector</name>
     <message>
         <source>Which kernels every table, finding and chart covers: those of whole profiler steps (ProfilerStep#N: the tail of an iteration the profiler caught only in part is left out), every kernel of the file, or one step. Traces without steps are always analysed whole.</source>
-        <translation>每个表格、发现和图表所涵盖的内核：完整 profiler 步骤的内核（ProfilerStep#N：只被部分记录的迭代的尾部不计入）、文件中的所有内核，或单个步骤。没有步骤的 trace 总是整体分析。</translation>
+        <translation>每个表格、发现和图表所涵盖的内核：完整 profiler 步骤的内核（ProfilerStep#N：只被部分记录的迭代的尾部不计入）、文件中的所有内核，或单个步骤。没有步骤的跟踪总是整体分析。</translation>
     </message>
     <message>
         <source>Whole steps</source>

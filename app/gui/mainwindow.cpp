@@ -21,6 +21,7 @@
 #include "tracepane.h"
 #include "triagejob.h"
 #include "triagepage.h"
+#include "units.h"
 
 #include <QAction>
 #include <QApplication>
@@ -49,6 +50,8 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTextBrowser>
+#include <QStandardItem>
+#include <QStandardItemModel>
 #include <QToolBar>
 #include <QTreeView>
 #include <QVBoxLayout>
@@ -433,6 +436,7 @@ void MainWindow::connectJob(Side side)
         m_result[side] = job->result();
         m_pane[side]->showTrace(m_path[side], *m_result[side]->analyzed);
         updateStepChoices();
+        updateStageChoices();
         m_messageBar->clearMessage(QStringLiteral("trace") + sideName(side));
         refreshViews();
         startComparison();
@@ -561,7 +565,8 @@ void MainWindow::askOpen(Side side)
     const QString dir = m_path[side].isEmpty() ? Settings::lastDirectory() : QFileInfo(m_path[side]).absolutePath();
     const QString path = QFileDialog::getOpenFileName(
         this, side == SideA ? tr("Open Trace A") : tr("Open Trace B"), dir,
-        tr("PyTorch profiler traces (*.json *.json.gz *.json.zst *.gz *.zst *.zip *.tar *.tar.gz *.tgz);;"
+        tr("PyTorch profiler traces (*.json *.json.gz *.json.zst *.json.xz *.json.bz2 *.gz *.zst *.xz *.bz2 *.zip *.tar "
+           "*.tar.gz *.tgz *.tar.xz *.tar.bz2);;"
            "All files (*)"));
     if (path.isEmpty())
         return;
@@ -603,6 +608,26 @@ void MainWindow::openTrace(Side side, const QString &path)
 void MainWindow::cancelLoading(Side side)
 {
     m_job[side]->cancel();
+}
+
+void MainWindow::updateStageChoices()
+{
+    // A stage neither loaded trace has cannot be chosen; "All stages" always can.
+    bool has[3] = {true, false, false};
+    for (Side s : {SideA, SideB})
+        if (m_result[s]) {
+            has[int(Stage::Prefill)] |= m_result[s]->analyzed->stages.hasPrefill;
+            has[int(Stage::Decode)] |= m_result[s]->analyzed->stages.hasDecode;
+        }
+    auto *model = qobject_cast<QStandardItemModel *>(m_stageCombo->model());
+    for (Stage st : {Stage::Prefill, Stage::Decode}) {
+        QStandardItem *item = model ? model->item(m_stageCombo->findData(int(st))) : nullptr;
+        if (!item)
+            continue;
+        const bool any = m_result[SideA] || m_result[SideB];
+        item->setEnabled(!any || has[int(st)]);
+        item->setToolTip(item->isEnabled() ? QString() : tr("Neither trace has a %1 stage").arg(Units::stage(st)));
+    }
 }
 
 void MainWindow::updateStepChoices()

@@ -126,7 +126,8 @@ private:
     void openLocation(const QModelIndex &sourceIndex);
     void showFusionDetails(const QModelIndex &proxyIndex);
     void reloadAll();
-    void updateStepChoices();  // the scope selector offers the steps of the loaded traces
+    void updateStepChoices();   // the scope selector offers the steps of the loaded traces
+    void updateStageChoices();  // stages neither trace has are disabled in the stage choice
     void rebuildRecentMenu(QMenu *menu, Side side);
     QString labelOf(Side side) const;
 

@@ -35,6 +35,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include <QStandardItemModel>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -191,6 +192,13 @@ void MainWindowTest::theScopeSelectorAnalysesWholeStepsOrOneStep()
     QCOMPARE(scope->currentText(), QStringLiteral("Whole file"));
     QCOMPARE(scope->itemText(2), QStringLiteral("Step 6"));
     QVERIFY(w.pane(SideA)->fieldText(QStringLiteral("steps")).contains(QStringLiteral("the whole file is analysed")));
+    // Neither Qwen trace has prefill or decode annotations: those stages cannot be chosen.
+    auto *stage = w.findChild<QComboBox *>(QStringLiteral("stageFilter"));
+    auto *stages = qobject_cast<QStandardItemModel *>(stage->model());
+    QVERIFY(stages);
+    QVERIFY(stages->item(0)->isEnabled());
+    QVERIFY(!stages->item(stage->findText(QStringLiteral("Prefill")))->isEnabled());
+    QVERIFY(!stages->item(stage->findText(QStringLiteral("Decode")))->isEnabled());
     auto callsA = [&] {
         uint64_t n = 0;
         for (int r = 0; r < w.kernelModel()->rowCount(); ++r)
