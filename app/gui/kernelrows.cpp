@@ -52,6 +52,60 @@ void addUnpaired(std::vector<KernelRow> &rows, const AnalyzedTrace &t, Side side
     }
 }
 
+// Kernels the layer alignment left unpaired (outside the layers, or in unaligned layers) still have
+// counterparts: first the row the layers paired their names in (the same attention kernel run once
+// more after the last layer on both sides), then the same raw name on the other side (a copy or a
+// reduction both traces run alike). Only what has neither stays one-sided.
+void pairOutsideLayers(std::vector<KernelRow> &rows, const AnalyzedTrace *const traces[2], std::vector<bool> paired[2])
+{
+    std::unordered_map<std::string, std::vector<uint32_t>> unpaired[2];
+    for (int s = 0; s < 2; ++s) {
+        const GpuOpTable &k = traces[s]->trace->store.kernels;
+        for (uint32_t id = 0; id < k.size(); ++id)
+            if (!paired[s][id])
+                unpaired[s][std::string(traces[s]->trace->store.str(k.name[id]))].push_back(id);
+    }
+    auto take = [&](KernelRow &r, int s, std::vector<uint32_t> &ids) {
+        const GpuOpTable &k = traces[s]->trace->store.kernels;
+        for (uint32_t id : ids) {
+            paired[s][id] = true;
+            r.ids[s].push_back(id);
+            r.total[s] += k.dur[id];
+        }
+        ids.clear();
+    };
+    std::unordered_map<std::string, size_t> rowOfNames;
+    for (size_t i = 0; i < rows.size(); ++i) {
+        KernelRow &r = rows[i];
+        if (r.name[0].empty() || r.name[1].empty())
+            continue;
+        rowOfNames.try_emplace(r.name[0] + '\x1f' + r.name[1], i);
+        auto ia = unpaired[0].find(r.name[0]), ib = unpaired[1].find(r.name[1]);
+        if (ia != unpaired[0].end() && ib != unpaired[1].end() && !ia->second.empty() && !ib->second.empty()) {
+            take(r, 0, ia->second);
+            take(r, 1, ib->second);
+        }
+    }
+    for (auto &[name, idsA] : unpaired[0]) {
+        auto ib = unpaired[1].find(name);
+        if (idsA.empty() || ib == unpaired[1].end() || ib->second.empty())
+            continue;
+        auto [it, fresh] = rowOfNames.try_emplace(name + '\x1f' + name, rows.size());
+        if (fresh) {
+            KernelRow r;
+            r.op = opOf(*traces[0], idsA.front());
+            for (int s = 0; s < 2; ++s) {
+                r.name[s] = name;
+                r.demangled[s] = demangle(name);
+                r.display[s] = shortKernelName(name, traces[s]->classes.ofKernel(s ? ib->second.front() : idsA.front()).detail);
+            }
+            rows.push_back(std::move(r));
+        }
+        take(rows[it->second], 0, idsA);
+        take(rows[it->second], 1, ib->second);
+    }
+}
+
 } // namespace
 
 std::vector<KernelRow> ofTrace(const AnalyzedTrace &trace, Side side)
@@ -106,6 +160,7 @@ std::vector<KernelRow> ofComparison(const AnalyzedTrace &a, const AnalyzedTrace 
     rows.erase(std::remove_if(rows.begin(), rows.end(),
                               [](const KernelRow &r) { return r.ids[0].empty() && r.ids[1].empty(); }),
                rows.end());
+    pairOutsideLayers(rows, traces, paired);
     addUnpaired(rows, a, SideA, paired[0]);
     addUnpaired(rows, b, SideB, paired[1]);
     sortByTime(rows);

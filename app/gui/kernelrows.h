@@ -22,7 +22,8 @@ namespace KernelRows {
 // One row per distinct kernel name of one trace, placed on `side`.
 std::vector<KernelRow> ofTrace(const fusion::AnalyzedTrace &trace, Side side);
 // Aligned kernel pairs of every layer pair merged by (op, name A, name B); kernels the alignment did
-// not pair (outside layers, gaps) become one-sided rows, so every kernel id is in exactly one row.
+// not pair (outside layers, gaps) join the row their names were paired in, else a row pairing the same
+// raw name on both sides, else a one-sided row: every kernel id is in exactly one row.
 std::vector<KernelRow> ofComparison(const fusion::AnalyzedTrace &a, const fusion::AnalyzedTrace &b,
                                     const fusion::Comparison &comparison);
 // Exchanges the A and B halves of every row (File → Swap without re-reading the traces).
