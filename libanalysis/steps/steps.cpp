@@ -1,5 +1,7 @@
 #include "steps/steps.h"
 
+#include "util/intervalforest.h"
+
 #include <algorithm>
 #include <map>
 #include <tuple>
@@ -191,18 +193,30 @@ TraceSteps detectSteps(const Trace &trace, const TraceClassification &classes)
             out.method = "repeated annotation '" + name + "'";
     }
 
-    // Steps do not overlap, so a walk back from the last step starting before t finds its step.
-    auto stepAt = [&](Ns t, bool gpuWindow, bool cpuOnly) -> int32_t {
-        for (size_t i = out.steps.size(); i-- > 0;) {
+    // The windows of each kind in interval forests: a kernel's lookup is a binary search, not a walk
+    // over every step (traces of long runs hold thousands of steps and millions of kernels).
+    IntervalForest gpuWindows, cpuWindows, cpuOnlyWindows;
+    {
+        std::vector<IntervalForest::Interval> gpu, cpu, cpuOnly;
+        for (uint32_t i = 0; i < out.steps.size(); ++i) {
             const Step &st = out.steps[i];
-            const Ns from = gpuWindow ? (st.onGpu ? st.start : -1) : st.cpuStart;
-            const Ns len = gpuWindow ? (st.onGpu ? st.dur : 0) : st.cpuDur;
-            if (len <= 0 || (cpuOnly && st.onGpu))
-                continue;
-            if (t >= from && t < from + len)
-                return int32_t(i);
+            if (st.onGpu && st.dur > 0)
+                gpu.push_back({{0, 0}, st.start, st.start + st.dur - 1, i});  // inclusive ends: [start, end)
+            if (st.cpuDur > 0) {
+                cpu.push_back({{0, 0}, st.cpuStart, st.cpuStart + st.cpuDur - 1, i});
+                if (!st.onGpu)
+                    cpuOnly.push_back(cpu.back());
+            }
         }
-        return -1;
+        gpuWindows.build(std::move(gpu));
+        cpuWindows.build(std::move(cpu));
+        cpuOnlyWindows.build(std::move(cpuOnly));
+    }
+    auto stepAt = [](const IntervalForest &windows, Ns t) -> int32_t {
+        if (!windows.size())
+            return -1;
+        const int32_t n = windows.innermost({0, 0}, t);
+        return n == IntervalForest::npos ? -1 : int32_t(windows.node(n).id);
     };
     const bool anyCpuWindow = std::any_of(out.steps.begin(), out.steps.end(), [](const Step &st) { return st.cpuDur > 0; });
     std::unordered_map<int64_t, Ns> launchAt;
@@ -212,11 +226,11 @@ TraceSteps detectSteps(const Trace &trace, const TraceClassification &classes)
     auto stepOf = [&](Ns start, int64_t correlation) -> int32_t {
         if (out.steps.empty())
             return -1;
-        if (const int32_t g = anyGpu ? stepAt(start, true, false) : -1; g >= 0)
+        if (const int32_t g = stepAt(gpuWindows, start); g >= 0)
             return g;
         if (const auto it = launchAt.find(correlation); it != launchAt.end())
-            return stepAt(it->second, false, false);
-        return stepAt(start, false, true);
+            return stepAt(cpuWindows, it->second);
+        return stepAt(cpuOnlyWindows, start);
     };
 
     std::vector<Gather> perStep(out.steps.size());
