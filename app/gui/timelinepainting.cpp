@@ -401,8 +401,7 @@ void TimelineWidget::paintSteps(QPainter &p, Side s) const
     const TimelineMapping map = mapping(s);
     const Ns off = m_zoom->offset(s);
     const QPalette pal = palette();
-    const auto &ofKernel = m_trace[s]->stages.ofKernel;
-    const bool outsideLeftOut = std::find(ofKernel.begin(), ofKernel.end(), Stage::Outside) != ofKernel.end();
+    const bool outsideLeftOut = m_outsideLeftOut[s];
     p.save();
     p.setClipRect(QRect(plot.left(), top, plot.width(), bottom - top));
     QColor veil = pal.color(QPalette::Window);

@@ -59,8 +59,12 @@ void TimelineWidget::setContent(std::shared_ptr<const AnalyzedTrace> a, std::sha
     m_trace[SideA] = std::move(a);
     m_trace[SideB] = std::move(b);
     m_comparison = std::move(comparison);
-    for (Side s : {SideA, SideB})
+    for (Side s : {SideA, SideB}) {
         m_model[s] = TimelineModel(m_trace[s], m_cpuRows);
+        // Looked up once here, not on every frame (a trace may hold millions of kernels).
+        const auto *stages = m_trace[s] ? &m_trace[s]->stages.ofKernel : nullptr;
+        m_outsideLeftOut[s] = stages && std::find(stages->begin(), stages->end(), Stage::Outside) != stages->end();
+    }
     applyStage();
     m_selected.reset();
     m_selectedLayer.reset();

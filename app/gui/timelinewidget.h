@@ -154,6 +154,7 @@ private:
     TimelineZoom *m_zoom;
     TimelineModel m_model[2];
     std::shared_ptr<const fusion::AnalyzedTrace> m_trace[2];
+    bool m_outsideLeftOut[2] = {false, false};  // the scope leaves kernels out: veil the time outside the steps
     std::shared_ptr<const fusion::Comparison> m_comparison;
     QString m_label[2];
     std::vector<QColor> m_opColour[2];  // per side: local op index → colour shared by name

@@ -152,6 +152,8 @@ std::vector<ModuleDifference> compareModules(const AnalyzedTrace &a, const Analy
     const KernelSavings savedA = savingsPerKernel(a.trace->store.kernels.size(), c, true);
     const KernelSavings savedB = savingsPerKernel(b.trace->store.kernels.size(), c, false);
     std::vector<ModuleDifference> out;
+    // Once per trace, not per module: the shares below are of the kernel time the scope covers.
+    const Ns scopeTimeA = scopeKernelTime(a), scopeTimeB = scopeKernelTime(b);
     for (const auto &[name, x] : ma) {
         auto it = mb.find(name);
         if (it == mb.end())
@@ -196,7 +198,7 @@ std::vector<ModuleDifference> compareModules(const AnalyzedTrace &a, const Analy
             d.estimated = true;
         }
         d.timeDifference = extra;
-        const Ns unfusedKernelTime = scopeKernelTime(aUnfused ? a : b);
+        const Ns unfusedKernelTime = aUnfused ? scopeTimeA : scopeTimeB;
         d.impactPercent = unfusedKernelTime > 0 ? 100.0 * double(d.timeDifference) / double(unfusedKernelTime) : 0.0;
         out.push_back(std::move(d));
     }
