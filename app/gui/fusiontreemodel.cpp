@@ -111,6 +111,31 @@ void FusionTreeModel::build()
         buildFinding(int(f));
     for (size_t e = 0; e < m_comparison->extraWork.size(); ++e)
         buildExtraWork(int(e));
+    nameKernels();
+}
+
+// Kernel nodes show the short name with its functor ("vectorized_elementwise_kernel [pow]"), one that
+// no other kernel of the same side in the tree shares.
+void FusionTreeModel::nameKernels()
+{
+    for (int side = 0; side < 2; ++side) {
+        const AnalyzedTrace &t = *m_trace[side];
+        std::vector<std::pair<std::string, std::string>> kernels;
+        std::vector<size_t> nodeOf;
+        for (size_t i = 0; i < m_nodes.size(); ++i) {
+            const Node &n = m_nodes[i];
+            if ((n.kind != FusedKernel && n.kind != UnfusedComponent) || n.side != side || n.ids.empty())
+                continue;
+            const uint32_t id = n.ids.front();
+            const bool known = id < t.classes.classOfKernel.size();
+            kernels.emplace_back(std::string(t.trace->store.str(t.trace->store.kernels.name[id])),
+                                 known ? t.classes.ofKernel(id).detail : std::string());
+            nodeOf.push_back(i);
+        }
+        const std::vector<std::string> names = distinctShortNames(kernels);
+        for (size_t k = 0; k < names.size(); ++k)
+            m_nodes[nodeOf[k]].text = QString::fromStdString(names[k]);
+    }
 }
 
 FusionTreeModel::Node FusionTreeModel::childOf(int parent, NodeKind kind) const
@@ -143,10 +168,8 @@ void FusionTreeModel::addKernelGroup(int parent, NodeKind kind, Side side, const
         Node n = childOf(group, kind);
         n.side = side;
         n.ids = kernelsNamed(side, name, scope);
-        // The short name with its functor ("vectorized_elementwise_kernel [pow]"); op names
-        // (components without a kernel) and the full name stay as they are.
-        n.text = QString::fromStdString(
-            n.ids.empty() ? demangle(name) : shortKernelName(name, m_trace[side]->classes.ofKernel(n.ids.front()).detail));
+        // Op names (components without a kernel) stay as they are; kernels get short names at the end.
+        n.text = QString::fromStdString(demangle(name));
         for (uint32_t id : n.ids)
             n.total += m_trace[side]->trace->store.kernels.dur[id];
         m_nodes[size_t(group)].ids.insert(m_nodes[size_t(group)].ids.end(), n.ids.begin(), n.ids.end());

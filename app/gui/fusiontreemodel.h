@@ -49,6 +49,7 @@ private:
     int addNode(Node node);
     Node childOf(int parent, NodeKind kind) const;  // kind, parent and its finding / extra work
     void build();
+    void nameKernels();
     void buildFinding(int f);
     void buildExtraWork(int e);
     void addKernelGroup(int parent, NodeKind kind, Side side, const std::vector<std::string> &names,

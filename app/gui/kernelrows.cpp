@@ -43,7 +43,6 @@ void addUnpaired(std::vector<KernelRow> &rows, const AnalyzedTrace &t, Side side
             r.op = opOf(t, id);
             r.name[side] = std::string(t.trace->store.str(k.name[id]));
             r.demangled[side] = demangle(r.name[side]);
-            r.display[side] = shortKernelName(r.name[side], t.classes.ofKernel(id).detail);
             rows.push_back(std::move(r));
         }
         KernelRow &r = rows[it->second];
@@ -97,12 +96,33 @@ void pairOutsideLayers(std::vector<KernelRow> &rows, const AnalyzedTrace *const 
             for (int s = 0; s < 2; ++s) {
                 r.name[s] = name;
                 r.demangled[s] = demangle(name);
-                r.display[s] = shortKernelName(name, traces[s]->classes.ofKernel(s ? ib->second.front() : idsA.front()).detail);
             }
             rows.push_back(std::move(r));
         }
         take(rows[it->second], 0, idsA);
         take(rows[it->second], 1, ib->second);
+    }
+}
+
+// Each side's column names its kernels with short names no two different kernels share.
+void nameRows(std::vector<KernelRow> &rows, const AnalyzedTrace *const traces[2])
+{
+    for (int s = 0; s < 2; ++s) {
+        if (!traces[s])
+            continue;
+        std::vector<std::pair<std::string, std::string>> kernels;
+        std::vector<size_t> rowOf;
+        for (size_t i = 0; i < rows.size(); ++i) {
+            if (rows[i].ids[s].empty())
+                continue;
+            const uint32_t id = rows[i].ids[s].front();
+            const TraceClassification &c = traces[s]->classes;
+            kernels.emplace_back(rows[i].name[s], id < c.classOfKernel.size() ? c.ofKernel(id).detail : std::string());
+            rowOf.push_back(i);
+        }
+        std::vector<std::string> names = distinctShortNames(kernels);
+        for (size_t k = 0; k < names.size(); ++k)
+            rows[rowOf[k]].display[s] = std::move(names[k]);
     }
 }
 
@@ -113,6 +133,8 @@ std::vector<KernelRow> ofTrace(const AnalyzedTrace &trace, Side side)
     std::vector<KernelRow> rows;
     addUnpaired(rows, trace, side, {});
     sortByTime(rows);
+    const AnalyzedTrace *traces[2] = {side == SideA ? &trace : nullptr, side == SideB ? &trace : nullptr};
+    nameRows(rows, traces);
     return rows;
 }
 
@@ -135,10 +157,6 @@ std::vector<KernelRow> ofComparison(const AnalyzedTrace &a, const AnalyzedTrace 
                 r.name[1] = kp.bName;
                 for (int s = 0; s < 2; ++s)
                     r.demangled[s] = r.name[s].empty() ? std::string() : demangle(r.name[s]);
-                if (!kp.aKernels.empty())
-                    r.display[0] = shortKernelName(r.name[0], a.classes.ofKernel(kp.aKernels.front()).detail);
-                if (!kp.bKernels.empty())
-                    r.display[1] = shortKernelName(r.name[1], b.classes.ofKernel(kp.bKernels.front()).detail);
                 rows.push_back(std::move(r));
             }
             KernelRow &r = rows[it->second];
@@ -164,6 +182,7 @@ std::vector<KernelRow> ofComparison(const AnalyzedTrace &a, const AnalyzedTrace 
     addUnpaired(rows, a, SideA, paired[0]);
     addUnpaired(rows, b, SideB, paired[1]);
     sortByTime(rows);
+    nameRows(rows, traces);
     return rows;
 }
 

@@ -16,10 +16,21 @@ void TriageTableModel::setContent(std::shared_ptr<const TriageResult> result, Si
     m_result = std::move(result);
     m_side = side;
     m_rows.clear();
-    if (m_result)
+    if (m_result) {
+        // On screen the short name with the registry's detail, as in the kernel table (a middle-
+        // elided template name is unreadable); exported and sorted by the full canonical name.
+        std::vector<std::pair<std::string, std::string>> kernels;
+        const TraceClassification &classes = m_result->analyzed->classes;
         for (const StageKernelTable &stage : m_result->kernels.stages)
-            for (const KernelTableRow &row : stage.rows)
-                m_rows.push_back({stage.stage, &row});
+            for (const KernelTableRow &row : stage.rows) {
+                m_rows.push_back({stage.stage, &row, {}});
+                const bool known = !row.kernelIds.empty() && row.kernelIds.front() < classes.classOfKernel.size();
+                kernels.emplace_back(row.name, known ? classes.ofKernel(row.kernelIds.front()).detail : std::string());
+            }
+        const std::vector<std::string> names = distinctShortNames(kernels);
+        for (size_t i = 0; i < names.size(); ++i)
+            m_rows[i].display = QString::fromStdString(names[i]);
+    }
     endResetModel();
 }
 
@@ -61,11 +72,8 @@ QVariant TriageTableModel::data(const QModelIndex &index, int role) const
         switch (column) {
         case Stage: return Units::stage(row.stage, role == ModelRoles::Export);
         case Kernel:
-            // On screen the short name with the registry's detail, as in the kernel table (a middle-
-            // elided template name is unreadable); exported and sorted by the full canonical name.
-            if (role == Qt::DisplayRole && !r.kernelIds.empty())
-                return QString::fromStdString(
-                    shortKernelName(r.name, m_result->analyzed->classes.ofKernel(r.kernelIds.front()).detail));
+            if (role == Qt::DisplayRole)
+                return row.display;
             return QString::fromStdString(r.name);
         case Op: return QString::fromStdString(r.op);
         case Category: return QString::fromStdString(r.category);

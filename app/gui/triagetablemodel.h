@@ -23,6 +23,7 @@ private:
     struct Row {
         fusion::Stage stage;
         const fusion::KernelTableRow *row;
+        QString display;  // a short name no other kernel of the table shares
     };
     std::shared_ptr<const TriageResult> m_result;
     Side m_side = SideA;

@@ -1,12 +1,15 @@
 // Kernel names for display and matching: Itanium demangling and the kernel table's canonical form.
 #include "classify/kernelregistry.h"
 
+#include <algorithm>
 #include <cctype>
+#include <climits>
 #include <cstdlib>
 #include <cstring>
 #include <cxxabi.h>
 #include <iterator>
 #include <memory>
+#include <unordered_map>
 #include <vector>
 
 namespace fusion {
@@ -171,14 +174,19 @@ std::string shortKernelName(std::string_view name, std::string_view detail)
     const size_t open = v.find_first_of("<(");
     std::string base(open == std::string_view::npos ? v : lastComponent(v.substr(0, open)));
     if (open != std::string_view::npos && v[open] == '<'
-        && (base == "kentry" || base == "kernel" || base == "Kernel" || base == "entry" || base == "device_kernel")) {
+        && (base == "kentry" || base == "kernel" || base.starts_with("Kernel") || base == "entry"
+            || base == "device_kernel")
+        && (base.size() == 6 || std::all_of(base.begin() + 6, base.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))) {
         // Generic entry points wrap the real kernel as a template argument: name that one.
         const size_t k = v.find("Kernel", open);
         if (k == std::string_view::npos) {
             // "Kernel<cutlass::gemm::kernel::Gemm>": the first template argument's own name.
             const size_t end = v.find_first_of(",<>", open + 1);
             const std::string_view arg = v.substr(open + 1, end == std::string_view::npos ? 0 : end - open - 1);
-            if (!arg.empty())
+            // CUTLASS's generated instance names hold library, arch, tile and layout: they are the name.
+            if (lastComponent(arg).starts_with("cutlass_"))
+                base = std::string(lastComponent(arg));
+            else if (!arg.empty())
                 base += "<" + std::string(lastComponent(arg)) + ">";
         } else {
             size_t b = k;
@@ -195,6 +203,125 @@ std::string shortKernelName(std::string_view name, std::string_view detail)
     if (!detail.empty() && base.find(detail) == std::string::npos)
         base += " [" + std::string(detail) + "]";
     return base;
+}
+
+
+namespace {
+
+// The top-level arguments of the first template argument list of a demangled function name
+// ("void f<4, Functor<float>, Array<char*, 1> >(…)" → "4", "Functor<float>", "Array<char*, 1>").
+std::vector<std::string_view> templateArguments(std::string_view s)
+{
+    std::vector<std::string_view> args;
+    const size_t open = s.find('<');
+    if (open == std::string_view::npos || s.find('(') < open)
+        return args;
+    int depth = 0;
+    size_t start = open + 1;
+    for (size_t i = open; i < s.size(); ++i) {
+        const char c = s[i];
+        if (c == '<' || c == '(' || c == '[' || c == '{') {
+            ++depth;
+        } else if (c == '>' || c == ')' || c == ']' || c == '}') {
+            if (--depth == 0) {
+                args.push_back(s.substr(start, i - start));
+                break;
+            }
+        } else if (c == ',' && depth == 1) {
+            args.push_back(s.substr(start, i - start));
+            start = i + 1;
+        }
+    }
+    for (std::string_view &a : args) {
+        while (!a.empty() && a.front() == ' ')
+            a.remove_prefix(1);
+        while (!a.empty() && a.back() == ' ')
+            a.remove_suffix(1);
+    }
+    return args;
+}
+
+// "at::native::FillFunctor<c10::BFloat16>" → "FillFunctor<BFloat16>": namespaces tell nothing apart.
+std::string withoutQualifiers(std::string_view s)
+{
+    std::string in(s);
+    for (size_t at; (at = in.find("(anonymous namespace)::")) != std::string::npos;)
+        in.erase(at, 23);
+    std::string out;
+    for (size_t i = 0; i < in.size(); ++i) {
+        // Only a namespace or class name before "::" goes; "f(…)::{lambda()#1}" keeps its scope.
+        if (in.compare(i, 2, "::") == 0 && !out.empty() && isIdentChar(out.back())) {
+            while (!out.empty() && isIdentChar(out.back()))
+                out.pop_back();
+            ++i;
+            continue;
+        }
+        out += in[i];
+    }
+    return out;
+}
+
+std::string elidedInTheMiddle(std::string s, size_t max)
+{
+    if (s.size() <= max)
+        return s;
+    const size_t keep = (max - 1) / 2;
+    return s.substr(0, keep) + "…" + s.substr(s.size() - keep);
+}
+
+} // namespace
+
+std::vector<std::string> distinctShortNames(const std::vector<std::pair<std::string, std::string>> &kernels)
+{
+    std::vector<std::string> shortNames(kernels.size());
+    std::unordered_map<std::string, std::vector<size_t>> byShort;
+    for (size_t i = 0; i < kernels.size(); ++i) {
+        shortNames[i] = shortKernelName(kernels[i].first, kernels[i].second);
+        byShort[shortNames[i]].push_back(i);
+    }
+    for (auto &[shortName, members] : byShort) {
+        // The same raw name may be listed more than once; only different kernels need telling apart.
+        std::vector<std::string> raws;
+        for (size_t i : members)
+            raws.push_back(kernels[i].first);
+        std::sort(raws.begin(), raws.end());
+        raws.erase(std::unique(raws.begin(), raws.end()), raws.end());
+        if (raws.size() < 2)
+            continue;
+        std::vector<std::string> demangled;
+        std::vector<std::vector<std::string_view>> args;
+        for (const std::string &raw : raws)
+            demangled.push_back(canonicalKernelName(raw));
+        for (const std::string &d : demangled)
+            args.push_back(templateArguments(d));
+        // The first template argument in which the kernels differ (tile, dtype, functor) names each.
+        size_t differing = SIZE_MAX;
+        for (size_t a = 0; differing == SIZE_MAX && a < args.front().size(); ++a)
+            for (const auto &list : args)
+                if (list.size() != args.front().size() || list[a] != args.front()[a]) {
+                    differing = a;
+                    break;
+                }
+        std::unordered_map<std::string, std::string> nameOfRaw;
+        std::unordered_map<std::string, int> uses;
+        for (size_t r = 0; r < raws.size(); ++r) {
+            std::string name = shortName;
+            if (differing != SIZE_MAX && differing < args[r].size())
+                name += " ‹" + elidedInTheMiddle(withoutQualifiers(args[r][differing]), 48) + "›";
+            nameOfRaw[raws[r]] = name;
+            ++uses[name];
+        }
+        // What the template arguments cannot tell apart gets a number, in the order of the raw names.
+        std::unordered_map<std::string, int> seen;
+        for (const std::string &raw : raws) {
+            const std::string name = nameOfRaw[raw];
+            if (uses[name] > 1)
+                nameOfRaw[raw] = name + " #" + std::to_string(++seen[name]);
+        }
+        for (size_t i : members)
+            shortNames[i] = nameOfRaw[kernels[i].first];
+    }
+    return shortNames;
 }
 
 } // namespace fusion

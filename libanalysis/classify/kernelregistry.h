@@ -63,5 +63,10 @@ std::string canonicalKernelName(std::string_view name);
 // ("kentry<…, FmhaFwdKernel<…>>" → "FmhaFwdKernel"), and the registry's detail when there is one
 // ("vectorized_elementwise_kernel [pow]"). Names without templates (Cijk_…, sm90_xmma_…) stay whole.
 std::string shortKernelName(std::string_view name, std::string_view detail = {});
+// Short names for the kernels of one table, {raw name, registry detail} each, in the same order: different
+// raw names never share a short name. Kernels whose short names collide get the first template
+// argument they differ in ("reduce_kernel ‹ReduceOp<float, MeanOps<…>>›"), then a number if that
+// is not enough.
+std::vector<std::string> distinctShortNames(const std::vector<std::pair<std::string, std::string>> &kernels);
 
 } // namespace fusion

@@ -32,6 +32,8 @@ private slots:
     void aSlowerBIsRedAndAFasterBIsGreen();
     void differentStepCountsAreComparedPerStep();
     void kernelsBothSidesRunArePairedOutsideTheLayersToo();
+    void noTwoKernelsShareAVisibleName_data();
+    void noTwoKernelsShareAVisibleName();
 
 private:
     std::shared_ptr<TraceResult> m_synthetic[2];
@@ -305,6 +307,52 @@ void KernelTableModelTest::kernelsBothSidesRunArePairedOutsideTheLayersToo()
     QVERIFY2(!onlyA.intersects(onlyB), qPrintable(QStringList((onlyA & onlyB).values()).join(QLatin1Char('\n'))));
     for (const QString &name : onlyA)
         QVERIFY2(!name.contains(QStringLiteral("flash_fwd_kernel")), qPrintable(name));
+}
+
+void KernelTableModelTest::noTwoKernelsShareAVisibleName_data()
+{
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<QStringList>("mustShow");  // names of A's column that tell the kernels apart
+    // BERT on H100 launches three different CUTLASS GEMMs through cutlass::Kernel2 (read off the raw
+    // trace: 1, 4 and 17 calls); each row must name its own instance.
+    QTest::newRow("BERT") << QStringLiteral("gaunernst_bert-small-uncased__1016001.json.gz")
+                          << QStringList{QStringLiteral("cutlass_80_tensorop_bf16_s16816gemm_bf16_256x128_64x3_tn_align2"),
+                                         QStringLiteral("cutlass_80_tensorop_bf16_s16816gemm_relu_bf16_64x64_64x6_tn_align8"),
+                                         QStringLiteral("cutlass_80_wmma_tensorop_bf16_s161616gemm_bf16_32x32_128x2_tn_align8")};
+    QTest::newRow("Qwen") << QStringLiteral("Qwen_Qwen1.5-0.5B-Chat__1016005.json.gz") << QStringList{};
+}
+
+void KernelTableModelTest::noTwoKernelsShareAVisibleName()
+{
+    REQUIRE_SHARED_TRACES();
+    QFETCH(QString, model);
+    QFETCH(QStringList, mustShow);
+    const std::string name = model.toStdString();
+    const auto a = analyze(sharedTrace(("tracelens/h100/" + name).c_str()), SideA);
+    const auto b = analyze(sharedTrace(("tracelens/mi300/" + name).c_str()), SideB);
+    const auto c = compare(*a, *b);
+    KernelTableModel table;
+    QAbstractItemModelTester tester(&table, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    table.setContent(a->analyzed, b->analyzed, c->rows);
+    QSet<QString> shown;
+    for (int column : {int(KernelTableModel::NameA), int(KernelTableModel::NameB)}) {
+        const Side side = column == KernelTableModel::NameA ? SideA : SideB;
+        QHash<QString, QSet<QString>> rawOfShown;
+        for (int r = 0; r < table.rowCount(); ++r) {
+            const QString text = table.index(r, column).data().toString();
+            if (text.isEmpty())
+                continue;
+            rawOfShown[text].insert(QString::fromStdString(table.rowAt(r).name[side]));
+            if (side == SideA)
+                shown.insert(text);
+        }
+        for (auto it = rawOfShown.cbegin(); it != rawOfShown.cend(); ++it)
+            QVERIFY2(it.value().size() == 1, qPrintable(it.key() + QStringLiteral(" names ")
+                                                        + QStringList(it.value().values()).join(QStringLiteral(" | "))));
+    }
+    for (const QString &expected : mustShow)  // the registry may add a detail ("… [relu epilogue]")
+        QVERIFY2(std::any_of(shown.cbegin(), shown.cend(), [&](const QString &t) { return t.startsWith(expected); }),
+                 qPrintable(expected + QStringLiteral(" not in ") + QStringList(shown.values()).join(QStringLiteral(" | "))));
 }
 
 QTEST_MAIN(KernelTableModelTest)

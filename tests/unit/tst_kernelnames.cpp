@@ -52,6 +52,55 @@ private slots:
         QFETCH(QString, expected);
         QCOMPARE(QString::fromStdString(shortKernelName(raw.toStdString(), detail.toStdString())), expected);
     }
+
+    // The three CUTLASS GEMMs of the shared BERT H100 trace all launch through cutlass::Kernel2; the
+    // generated instance name (arch, tile, layout) is what tells them apart.
+    void cutlassInstancesAreNamedByTheirTile()
+    {
+        const std::vector<std::pair<std::string, std::string>> kernels = {
+            {"void cutlass::Kernel2<cutlass_80_tensorop_bf16_s16816gemm_bf16_256x128_64x3_tn_align2>"
+             "(cutlass_80_tensorop_bf16_s16816gemm_bf16_256x128_64x3_tn_align2::Params)", ""},
+            {"void cutlass::Kernel2<cutlass_80_tensorop_bf16_s16816gemm_relu_bf16_64x64_64x6_tn_align8>"
+             "(cutlass_80_tensorop_bf16_s16816gemm_relu_bf16_64x64_64x6_tn_align8::Params)", ""},
+            {"void cutlass::Kernel2<cutlass_80_wmma_tensorop_bf16_s161616gemm_bf16_32x32_128x2_tn_align8>"
+             "(cutlass_80_wmma_tensorop_bf16_s161616gemm_bf16_32x32_128x2_tn_align8::Params)", ""}};
+        const std::vector<std::string> expected = {"cutlass_80_tensorop_bf16_s16816gemm_bf16_256x128_64x3_tn_align2",
+                                                   "cutlass_80_tensorop_bf16_s16816gemm_relu_bf16_64x64_64x6_tn_align8",
+                                                   "cutlass_80_wmma_tensorop_bf16_s161616gemm_bf16_32x32_128x2_tn_align8"};
+        QCOMPARE(distinctShortNames(kernels), expected);
+    }
+
+    // Two reductions of the shared Qwen H100 trace with the same registry detail: the first template
+    // argument they differ in (the ReduceOp) is added, namespaces dropped and elided in the middle.
+    void collidingNamesGetTheirDifferingTemplateArgument()
+    {
+        const std::string andReduce =
+            "void at::native::reduce_kernel<512, 1, at::native::ReduceOp<bool, at::native::func_wrapper_t<bool, "
+            "at::native::and_kernel_cuda(at::TensorIterator&)::{lambda()#1}::operator()() const::{lambda()#12}::"
+            "operator()() const::{lambda(bool, bool)#1}>, unsigned int, bool, 4> >(at::native::ReduceOp<bool, "
+            "at::native::func_wrapper_t<bool, at::native::and_kernel_cuda(at::TensorIterator&)::{lambda()#1}::"
+            "operator()() const::{lambda()#12}::operator()() const::{lambda(bool, bool)#1}>, unsigned int, bool, 4>)";
+        const std::string meanReduce =
+            "void at::native::reduce_kernel<512, 1, at::native::ReduceOp<float, at::native::MeanOps<float, float, "
+            "float, float>, unsigned int, float, 4> >(at::native::ReduceOp<float, at::native::MeanOps<float, float, "
+            "float, float>, unsigned int, float, 4>)";
+        const std::vector<std::string> names =
+            distinctShortNames({{meanReduce, "norm"}, {andReduce, "norm"}, {meanReduce, "norm"}});
+        QCOMPARE(names.size(), size_t(3));
+        QCOMPARE(names[0], std::string("reduce_kernel [norm] ‹ReduceOp<float, MeanOps…unsigned int, float, 4>›"));
+        QCOMPARE(names[1], std::string("reduce_kernel [norm] ‹ReduceOp<bool, func_wra… unsigned int, bool, 4>›"));
+        QCOMPARE(names[2], names[0]);  // the same kernel listed twice keeps one name
+    }
+
+    // Kernels whose template arguments agree (they differ only in the argument list) are numbered in
+    // the order of their raw names; kernels that do not collide keep their plain short name.
+    void namesTheArgumentsCannotTellApartAreNumbered()
+    {
+        const std::vector<std::string> names = distinctShortNames(
+            {{"void k<4>(float*)", ""}, {"void k<4>(int*)", ""}, {"void other(float*)", "copy"}});
+        const std::vector<std::string> expected = {"k #1", "k #2", "other [copy]"};
+        QCOMPARE(names, expected);
+    }
 };
 
 QTEST_GUILESS_MAIN(KernelNamesTest)
