@@ -37,7 +37,7 @@ QColor dimmedColour(const QPalette &pal)
 }
 
 // The highlighted set's outline: a saturated amber that no (pastel) op colour comes close to.
-const QColor kHighlightAccent(232, 150, 0);
+const QColor kHighlightAccent(TimelineWidget::kAccent);
 
 // 1, 2, 5 × 10^k ns: the step with ticks at least `minPx` apart.
 double tickStep(double nsPerPixel, double minPx)
@@ -123,6 +123,7 @@ void TimelineWidget::paintEvent(QPaintEvent *)
 
     for (Side s : {SideA, SideB})
         paintSteps(p, s);
+    paintCounterparts(p);
 
     // The range selection over both traces.
     if (m_rangeSel) {

@@ -46,6 +46,14 @@ TimelineSync::TimelineSync(MainWindow *window, TimelineView *view)
     connect(window->kernelView(), &QAbstractItemView::activated, this, &TimelineSync::fromItem);
     connect(window->fusionView()->selectionModel(), &QItemSelectionModel::currentChanged, this,
             [this](const QModelIndex &current) { fromItem(current); });
+    // A layer row moves the timeline to that layer pair behind the table; activating it (Return,
+    // double-click) brings the timeline to the front.
+    connect(window->layerView()->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            [this](const QModelIndex &current) { fromLayerRow(current); });
+    connect(window->layerView(), &QAbstractItemView::activated, this, [this](const QModelIndex &index) {
+        fromLayerRow(index);
+        m_window->tabs()->setCurrentWidget(m_view);
+    });
     refresh();
 }
 
@@ -142,11 +150,31 @@ int TimelineSync::layerTableRow(const MainWindow *window, Side side, int layer)
     return side == SideB && a ? int(a->layers.layers.size()) + layer : layer;
 }
 
+void TimelineSync::fromLayerRow(const QModelIndex &index)
+{
+    if (m_syncing || !index.isValid())
+        return;
+    refresh();  // the timeline shows the traces the table was built from
+    auto *proxy = qobject_cast<const QSortFilterProxyModel *>(index.model());
+    const int row = proxy ? proxy->mapToSource(index).row() : index.row();
+    const auto a = m_window->trace(SideA);
+    if (m_window->comparison() && a && m_window->trace(SideB)) {
+        m_view->showLayerPair(row);  // the rows follow the comparison's layer pairs
+        return;
+    }
+    const int layersOfA = a ? int(a->layers.layers.size()) : 0;
+    if (row < layersOfA)
+        m_view->timeline()->showLayer(SideA, row);
+    else
+        m_view->timeline()->showLayer(SideB, row - layersOfA);
+}
+
 void TimelineSync::selectLayer(Side side, int layer)
 {
     const int row = layerTableRow(m_window, side, layer);
     if (row < 0 || row >= m_window->layerModel()->rowCount())
         return;
+    m_syncing = true;
     QTableView *view = m_window->layerView();
     auto *proxy = qobject_cast<QSortFilterProxyModel *>(view->model());
     QModelIndex index = m_window->layerModel()->index(row, 0);
@@ -154,4 +182,5 @@ void TimelineSync::selectLayer(Side side, int layer)
         index = proxy->mapFromSource(index);
     view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     view->scrollTo(index);
+    m_syncing = false;
 }

@@ -3,7 +3,8 @@
 // through the window's public API only: new results go to the timeline when the window turns idle;
 // a kernel clicked in the timeline is selected in the kernel table (the window's own selectKernel)
 // and in the fusion-pattern tree; a kernel chosen in either goes back to the timeline; a layer band
-// clicked selects that layer pair in the layer table. Selection is by kernel id everywhere.
+// clicked selects that layer pair in the layer table, and a layer-table row aligns the timeline at
+// its layer pair and zooms to it. Selection is by kernel id everywhere.
 // A kernel-table row (every kernel of a name, or of an aligned pair of names) or a pattern item
 // highlights all its kernels of the current stage in the timeline, the first one current; the
 // stage selector greys the other stages' kernels there.
@@ -36,6 +37,7 @@ private:
     void fromTimeline(Side side, uint32_t id);
     void fromItem(const QModelIndex &index);
     void selectLayer(Side side, int layer);
+    void fromLayerRow(const QModelIndex &index);
     void selectInFusionTree(Side side, uint32_t id);
 
     MainWindow *m_window;

@@ -5,8 +5,10 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCompleter>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QScrollArea>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -21,6 +23,13 @@ TimelineView::TimelineView(QWidget *parent) : QWidget(parent), m_timeline(new Ti
     m_align->setObjectName(QStringLiteral("timelineAlign"));
     m_align->setToolTip(tr("Where time 0 lies on each trace"));
     m_align->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    // A model has hundreds of layer pairs: typing part of a name or number finds one.
+    m_align->setEditable(true);
+    m_align->setInsertPolicy(QComboBox::NoInsert);
+    m_align->lineEdit()->setPlaceholderText(tr("Search layers"));
+    m_align->completer()->setCompletionMode(QCompleter::PopupCompletion);
+    m_align->completer()->setFilterMode(Qt::MatchContains);
+    m_align->completer()->setCaseSensitivity(Qt::CaseInsensitive);
     m_cpuRows = new QCheckBox(tr("CPU launches and annotations"), this);
     m_cpuRows->setChecked(true);
     auto button = [this](const QString &text, const QString &tip) {
@@ -87,7 +96,7 @@ TimelineView::TimelineView(QWidget *parent) : QWidget(parent), m_timeline(new Ti
     connect(m_linked, &QCheckBox::toggled, zoom, &TimelineZoom::setLinked);
     connect(m_cpuRows, &QCheckBox::toggled, m_timeline, &TimelineWidget::setCpuRowsVisible);
     connect(m_align, &QComboBox::currentIndexChanged, this,
-            [this] { m_timeline->alignAtLayerPair(m_align->currentData().toInt()); });
+            [this] { m_timeline->showLayerPair(m_align->currentData().toInt()); });
     connect(m_back, &QToolButton::clicked, m_timeline, &TimelineWidget::zoomBack);
     connect(m_fit, &QToolButton::clicked, m_timeline, &TimelineWidget::fitSelection);
     connect(m_reset, &QToolButton::clicked, m_timeline, &TimelineWidget::resetZoom);
@@ -137,6 +146,16 @@ void TimelineView::setContent(std::shared_ptr<const fusion::AnalyzedTrace> a,
     m_timeline->alignAtLayerPair(-1);
     m_timeline->setContent(std::move(a), std::move(b), std::move(comparison));
     m_align->setCurrentIndex(0);
+    updateButtons();
+}
+
+void TimelineView::showLayerPair(int pair)
+{
+    const int item = m_align->findData(pair);
+    if (item >= 0 && item != m_align->currentIndex())
+        m_align->setCurrentIndex(item);  // the combo's signal zooms
+    else
+        m_timeline->showLayerPair(pair);
     updateButtons();
 }
 

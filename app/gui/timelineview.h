@@ -26,6 +26,8 @@ public:
                     std::shared_ptr<const fusion::Comparison> comparison, const QString &labelA,
                     const QString &labelB);
     TimelineWidget *timeline() const { return m_timeline; }
+    // Aligns both traces at the layer pair (the Align choice follows) and zooms to it.
+    void showLayerPair(int pair);
     QCheckBox *linkedCheck() const { return m_linked; }
     QComboBox *alignCombo() const { return m_align; }
     QLabel *statsLabel() const { return m_stats; }

@@ -48,6 +48,7 @@ void TimelineWidget::setContent(std::shared_ptr<const AnalyzedTrace> a, std::sha
             m_highlight[s].clear();
             m_highlightPos[s].clear();
         }
+        indexCounterparts();
         if (m_lastSelected != Selected::Range)
             m_lastSelected = Selected::None;
         relayout();
@@ -66,6 +67,7 @@ void TimelineWidget::setContent(std::shared_ptr<const AnalyzedTrace> a, std::sha
         m_outsideLeftOut[s] = stages && std::find(stages->begin(), stages->end(), Stage::Outside) != stages->end();
     }
     applyStage();
+    indexCounterparts();
     m_selected.reset();
     m_selectedLayer.reset();
     m_rangeSel.reset();

@@ -19,6 +19,7 @@
 
 namespace fusion {
 struct Comparison;
+struct KernelPair;
 }
 
 class TimelineWidget : public QWidget {
@@ -27,6 +28,7 @@ public:
     // Row heights in device-independent pixels.
     static constexpr int kGutter = 170, kAxis = 26, kHeader = 22, kTrack = 18, kBand = 18, kGap = 34,
                          kLegendLine = 18, kRightMargin = 8;
+    static constexpr QRgb kAccent = qRgb(232, 150, 0);  // the highlighted set and the counterpart lines
 
     explicit TimelineWidget(QWidget *parent = nullptr);
     ~TimelineWidget() override;
@@ -41,6 +43,12 @@ public:
     // -1: each trace's first kernel at 0; otherwise both traces' layers of that layer pair at 0.
     void alignAtLayerPair(int pair);
     int alignedPair() const { return m_alignedPair; }
+    // Aligns at the layer pair and zooms so both its layers fill the view, A's band selected.
+    void showLayerPair(int pair);
+    // Selects a layer's band and zooms to it (a layer of a trace compared with nothing).
+    void showLayer(Side side, int layer);
+    // The kernels of the other trace the kernel-level alignment paired `id` with (empty when none).
+    std::vector<uint32_t> counterparts(Side side, uint32_t id) const;
     // Kernels of other stages greyed and left out of hits, selection and range statistics; a stage
     // other than All zooms to the stage's kernels (Back returns), All shows the whole trace.
     void setStage(fusion::Stage stage);
@@ -148,6 +156,9 @@ private:
     void paintConnectors(QPainter &p, const Row &row) const;
     void paintSteps(QPainter &p, Side s) const;
     void paintLegend(QPainter &p, int y) const;
+    void paintCounterparts(QPainter &p) const;
+    void indexCounterparts();
+    const fusion::KernelPair *kernelPairOf(Side side, uint32_t id) const;
     int legendLines(int width) const;
     QString sideTitle(Side s) const;
 
@@ -156,6 +167,8 @@ private:
     std::shared_ptr<const fusion::AnalyzedTrace> m_trace[2];
     bool m_outsideLeftOut[2] = {false, false};  // the scope leaves kernels out: veil the time outside the steps
     std::shared_ptr<const fusion::Comparison> m_comparison;
+    std::vector<const fusion::KernelPair *> m_kernelPairs;  // the comparison's pairs with both sides
+    std::vector<int> m_pairOfKernel[2];                     // per side: kernel id → m_kernelPairs index, -1
     QString m_label[2];
     std::vector<QColor> m_opColour[2];  // per side: local op index → colour shared by name
     std::vector<std::pair<QString, QColor>> m_legend;

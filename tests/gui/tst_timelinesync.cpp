@@ -13,11 +13,14 @@
 #include "timelinewidget.h"
 #include "translationloader.h"
 
+#include <QComboBox>
+#include <QImage>
 #include <QSortFilterProxyModel>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTest>
 #include <QTreeView>
+#include <map>
 
 using namespace fusion;
 using namespace fusion::test;
@@ -65,8 +68,11 @@ private slots:
     void choosingATableRowSelectsItsKernelInTheTimeline_data();
     void choosingATableRowSelectsItsKernelInTheTimeline();
     void choosingAPatternKernelSelectsItInTheTimelineAndBack();
+    void choosingALayerRowShowsThatPairInTheTimeline_data();
+    void choosingALayerRowShowsThatPairInTheTimeline();
     void clickingABandSelectsItsLayerPair_data();
     void clickingABandSelectsItsLayerPair();
+    void aSelectedKernelIsJoinedToItsCounterparts();
 
 private:
     std::unique_ptr<MainWindow> m_w;
@@ -190,6 +196,44 @@ void TimelineSyncTest::choosingAPatternKernelSelectsItInTheTimelineAndBack()
     QVERIFY(current.data(ModelRoles::KernelIds).value<QList<uint>>().contains(other));
 }
 
+void TimelineSyncTest::choosingALayerRowShowsThatPairInTheTimeline_data()
+{
+    QTest::addColumn<int>("pair");
+    QTest::newRow("the first pair") << 0;
+    QTest::newRow("the twelfth pair") << 11;
+    QTest::newRow("the last pair") << -1;
+}
+
+// Both layers of the pair start at axis 0 and the view spans the longer of the two, so every kernel
+// of both layers is in view; the Align choice names the pair.
+void TimelineSyncTest::choosingALayerRowShowsThatPairInTheTimeline()
+{
+    QFETCH(int, pair);
+    const auto &pairs = m_w->comparison()->layers.pairs;
+    if (pair < 0)
+        pair = int(pairs.size()) - 1;
+    QVERIFY(pairs[size_t(pair)].a >= 0 && pairs[size_t(pair)].b >= 0);
+    auto *proxy = qobject_cast<QSortFilterProxyModel *>(m_w->layerView()->model());
+    m_w->tabs()->setCurrentWidget(m_w->layerView());
+    m_w->layerView()->selectionModel()->setCurrentIndex(proxy->mapFromSource(m_w->layerModel()->index(pair, 0)),
+                                                        QItemSelectionModel::ClearAndSelect);
+    TimelineWidget *t = m_view->timeline();
+    QCOMPARE(t->alignedPair(), pair);
+    QCOMPARE(m_view->alignCombo()->currentData().toInt(), pair);
+    const Layer &la = t->model(SideA).trace()->layers.layers[size_t(pairs[size_t(pair)].a)];
+    const Layer &lb = t->model(SideB).trace()->layers.layers[size_t(pairs[size_t(pair)].b)];
+    QCOMPARE(t->zoom()->toAxis(SideA, la.start), 0.0);
+    QCOMPARE(t->zoom()->toAxis(SideB, lb.start), 0.0);
+    const double longer = double(std::max(la.end - la.start, lb.end - lb.start));
+    for (Side s : {SideA, SideB}) {
+        const TimelineZoom::Range range = t->zoom()->range(s);
+        QVERIFY2(range.start < 0 && range.end > longer, qPrintable(QStringLiteral("%1 .. %2 for %3 ns").arg(range.start).arg(range.end).arg(longer)));
+        QVERIFY(range.length() < 1.5 * longer);  // zoomed to the pair, not the whole trace
+    }
+    // The table keeps the focus; the timeline moved behind it.
+    QCOMPARE(m_w->tabs()->currentWidget(), m_w->layerView());
+}
+
 void TimelineSyncTest::clickingABandSelectsItsLayerPair_data()
 {
     QTest::addColumn<int>("side");
@@ -220,6 +264,63 @@ void TimelineSyncTest::clickingABandSelectsItsLayerPair()
     // The row shows that layer's name on that side.
     const int column = s == SideA ? LayerTableModel::LayerA : LayerTableModel::LayerB;
     QVERIFY(m_w->layerModel()->index(expected, column).data().toString().contains(QString::fromStdString(l.name)));
+}
+
+// The kernel-level alignment pairs the H100 kernels of a layer with the MI300X kernels of the same
+// layer; a kernel both traces run under the same raw name (the elementwise and reduction kernels
+// PyTorch compiles for both vendors) has as counterpart the same-named kernel at the same rank
+// within the paired layer.
+void TimelineSyncTest::aSelectedKernelIsJoinedToItsCounterparts()
+{
+    TimelineWidget *t = m_view->timeline();
+    const auto &pairs = m_w->comparison()->layers.pairs;
+    const LayerPair &lp = pairs[5];
+    const AnalyzedTrace &a = *t->model(SideA).trace(), &b = *t->model(SideB).trace();
+    auto byName = [](const AnalyzedTrace &tr, const Layer &l) {
+        std::map<std::string, std::vector<uint32_t>> out;
+        const GpuOpTable &k = tr.trace->store.kernels;
+        for (uint32_t id = 0; id < k.size(); ++id)
+            if (k.start[id] >= l.start && k.end(id) <= l.end)
+                out[std::string(tr.trace->store.str(k.name[id]))].push_back(id);
+        return out;
+    };
+    const auto inA = byName(a, a.layers.layers[size_t(lp.a)]), inB = byName(b, b.layers.layers[size_t(lp.b)]);
+    int checked = 0;
+    for (const auto &[name, ids] : inA) {
+        auto it = inB.find(name);
+        if (it == inB.end() || it->second.size() != ids.size())
+            continue;
+        for (size_t i = 0; i < ids.size(); ++i) {
+            const std::vector<uint32_t> other = t->counterparts(SideA, ids[i]);
+            QVERIFY2(std::find(other.begin(), other.end(), it->second[i]) != other.end(), name.c_str());
+            const std::vector<uint32_t> back = t->counterparts(SideB, it->second[i]);
+            QVERIFY(std::find(back.begin(), back.end(), ids[i]) != back.end());
+            ++checked;
+        }
+    }
+    QVERIFY2(checked >= 4, qPrintable(QString::number(checked)));
+
+    // Drawn: amber lines cross the gap between A's band and B's band only while such a kernel is current.
+    m_w->tabs()->setCurrentWidget(m_view);
+    m_view->showLayerPair(5);
+    auto amberInGap = [&] {
+        const QImage image = t->grab().toImage();
+        const int top = t->bandRect(SideA).bottom() + 2, bottom = t->bandRect(SideB).top() - 2;
+        int n = 0;
+        for (int y = top; y < bottom; ++y)
+            for (int x = t->plotRect().left(); x < t->plotRect().right(); ++x) {
+                const QColor c = image.pixelColor(x * image.width() / t->width(), y * image.height() / t->height());
+                n += c.red() > 200 && c.green() > 110 && c.green() < 190 && c.blue() < 80;
+            }
+        return n;
+    };
+    QCOMPARE(amberInGap(), 0);
+    for (const auto &[name, ids] : inA)
+        if (!t->counterparts(SideA, ids.front()).empty()) {
+            QVERIFY(t->selectKernel(SideA, ids.front(), false));
+            break;
+        }
+    QVERIFY(amberInGap() > 5);
 }
 
 QTEST_MAIN(TimelineSyncTest)
