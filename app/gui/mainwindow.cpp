@@ -104,6 +104,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
         m_comparisonFailed = false;
         m_compareProgress->hide();
         m_messageBar->clearMessage(QStringLiteral("compare"));
+        warnIfMismatched();
         const auto &c = *m_comparison->comparison;
         m_statusLabel->setText(tr("Compared: %n fusion pattern(s), %1 extra-work item(s), %2 aligned layer pairs", nullptr,
                                   int(c.findings.size()))
@@ -115,6 +116,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     connect(m_compareJob, &BackgroundJob::failed, this, [this](quint64, const QString &message) {
         m_comparisonFailed = true;
         m_compareProgress->hide();
+        refreshViews();
         m_statusLabel->setText(tr("Comparison failed"));
         m_messageBar->showMessage(MessageBar::Error, tr("The comparison failed: %1").arg(message),
                                   QStringLiteral("compare"));
@@ -122,6 +124,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     });
     connect(m_compareJob, &BackgroundJob::cancelled, this, [this] {
         m_compareProgress->hide();
+        refreshViews();
         notifyIfIdle();
     });
 
@@ -131,6 +134,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
         restoreGeometry(geometry);
     restoreState(Settings::windowState());
     m_splitter->restoreState(Settings::splitterState());
+    installEmptyStates();
     refreshViews();
     updateActions();
 }
@@ -151,8 +155,8 @@ void MainWindow::connectJob(Side side)
         updateStepChoices();
         updateStageChoices();
         m_messageBar->clearMessage(QStringLiteral("trace") + sideName(side));
+        startComparison();  // first: the tables show "comparing" rather than unpaired kernels meanwhile
         refreshViews();
-        startComparison();
         startTriage(side);
         updateActions();
         notifyIfIdle();
@@ -386,8 +390,8 @@ void MainWindow::swapTraces()
     }
     m_compareJob->cancel();
     m_comparison.reset();
-    refreshViews();
     startComparison();
+    refreshViews();
     for (Side s : {SideA, SideB})
         if (m_result[s] && !m_triage[s])
             startTriage(s);
@@ -459,12 +463,15 @@ void MainWindow::refreshViews()
         m_findingsView->setMarkdown(m_comparison->markdown);
         m_chartView->setContent(labelA, labelB, c->ops);
     } else {
+        // Two traces not compared yet would list every kernel and layer as one-sided: the tables stay
+        // empty and say why until the comparison pairs them (or failed, when each trace is listed alone).
+        const bool pending = a && b && m_compareJob->isRunning();
         std::vector<KernelRow> rows;
         for (Side s : {SideA, SideB})
-            if (m_result[s])
+            if (m_result[s] && !pending)
                 rows.insert(rows.end(), m_result[s]->rows.begin(), m_result[s]->rows.end());
         m_kernelModel->setContent(a, b, std::move(rows));
-        m_layerModel->setContent(a, b, nullptr);
+        m_layerModel->setContent(pending ? nullptr : a, pending ? nullptr : b, nullptr);
         m_fusionModel->setContent(a, b, nullptr);
         const bool comparing = m_compareJob->isRunning();
         const QString note = comparing ? tr("Comparing the traces…")
@@ -492,6 +499,7 @@ void MainWindow::refreshViews()
         showFusionDetails(QModelIndex());
     }
     refreshTriagePage();
+    updateEmptyStates();
     // A side without a trace has nothing to show, and nothing to compare against.
     const bool sideShown[2] = {a || !b, b || !a};
     for (int c = 0; c < KernelTableModel::ColumnCount; ++c) {

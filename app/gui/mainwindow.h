@@ -17,12 +17,14 @@ struct TraceResult;
 struct TriageResult;
 class AnalysisJob;
 class ComparisonJob;
+class EmptyState;
 class FusionTreeModel;
 class KernelFilterProxy;
 class KernelTableModel;
 class LayerTableModel;
 class MessageBar;
 class OpChartView;
+class QAbstractItemView;
 class QCheckBox;
 class QComboBox;
 class QLabel;
@@ -130,6 +132,11 @@ private:
     void updateStageChoices();  // stages neither trace has are disabled in the stage choice
     void rebuildRecentMenu(QMenu *menu, Side side);
     QString labelOf(Side side) const;
+    void installEmptyStates();
+    void updateEmptyStates();
+    QString emptyReason(const QAbstractItemView *view) const;
+    QString missingStage() const;
+    void warnIfMismatched();
 
     AnalysisJob *m_job[2];
     TriageJob *m_triageJob[2];
@@ -143,6 +150,7 @@ private:
     bool m_comparisonFailed = false;
     fusion::Stage m_stage = fusion::Stage::All;
     bool m_screenshotMode = false;
+    QList<EmptyState *> m_emptyStates;
 
     TracePane *m_pane[2];
     MessageBar *m_messageBar;

@@ -153,6 +153,9 @@ void MainWindow::createViews()
         connect(a, &TableActions::exportFailed, this, [this](const QString &message) {
             m_messageBar->showMessage(MessageBar::Error, message, QStringLiteral("export"));
         });
+        connect(a, &TableActions::nothingToExport, this, [this](const QString &message) {
+            m_messageBar->showMessage(MessageBar::Information, message, QStringLiteral("export"));
+        });
         connect(a, &TableActions::exported, this, [this](const QString &path) {
             m_messageBar->clearMessage(QStringLiteral("export"));
             statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 5000);

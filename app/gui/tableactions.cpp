@@ -41,6 +41,11 @@ void TableActions::copySelection()
 
 QString TableActions::exportCsv()
 {
+    // An empty file would look like a successful export of nothing; say so before asking for a name.
+    if (!m_view->model() || m_view->model()->rowCount() == 0) {
+        emit nothingToExport(tr("Nothing to export: the table has no rows."));
+        return QString();
+    }
     const QString suggested = QDir(Settings::lastDirectory()).filePath(m_baseName + QStringLiteral(".csv"));
     const QString path = QFileDialog::getSaveFileName(m_view->window(), tr("Export to CSV"), suggested,
                                                       tr("CSV files (*.csv);;All files (*)"));

@@ -23,6 +23,7 @@ public:
 signals:
     void exported(const QString &path);
     void exportFailed(const QString &message);
+    void nothingToExport(const QString &message);  // the table is empty; no file was asked for
 
 private:
     QAbstractItemView *m_view;

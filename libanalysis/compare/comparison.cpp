@@ -249,6 +249,44 @@ Comparison compareOriented(const AnalyzedTrace &a, const AnalyzedTrace &b, const
 
 } // namespace
 
+namespace {
+
+double medianKernelsPerLayer(const LayerModel &layers)
+{
+    std::vector<size_t> counts;
+    for (const Layer &l : layers.layers)
+        counts.push_back(l.kernels.size());
+    if (counts.empty())
+        return 0;
+    std::nth_element(counts.begin(), counts.begin() + long(counts.size() / 2), counts.end());
+    return double(counts[counts.size() / 2]);
+}
+
+// Two traces of one model on two GPUs repeat the same block, and a block runs a similar number of
+// kernels on either vendor (fusion changes it by a few, not by a factor of two or more).
+std::vector<TraceMismatch> mismatchesOf(const AnalyzedTrace &a, const AnalyzedTrace &b)
+{
+    std::vector<TraceMismatch> out;
+    const std::string &blockA = a.layers.blockName, &blockB = b.layers.blockName;
+    if (!blockA.empty() && !blockB.empty() && blockA != blockB)
+        out.push_back({TraceMismatch::Kind::LayerBlocks, blockA, blockB});
+    const double ka = medianKernelsPerLayer(a.layers), kb = medianKernelsPerLayer(b.layers);
+    if (ka > 0 && kb > 0 && std::max(ka, kb) >= 2 * std::min(ka, kb) && std::max(ka, kb) - std::min(ka, kb) >= 4)
+        out.push_back({TraceMismatch::Kind::KernelsPerLayer, std::to_string(int(ka)), std::to_string(int(kb))});
+    return out;
+}
+
+std::string wording(const TraceMismatch &m, const std::string &labelA, const std::string &labelB)
+{
+    if (m.kind == TraceMismatch::Kind::LayerBlocks)
+        return "the traces repeat different layers (" + labelA + ": " + m.a + ", " + labelB + ": " + m.b
+               + "); they may not run the same model";
+    return "a layer runs " + m.a + " kernels in " + labelA + " and " + m.b + " in " + labelB
+           + "; they may not run the same model or settings";
+}
+
+} // namespace
+
 Comparison compareTraces(const AnalyzedTrace &a, const AnalyzedTrace &b, const CompareOptions &o)
 {
     std::string labelA = o.labelA.empty() ? a.trace->displayLabel() : o.labelA;
@@ -261,8 +299,11 @@ Comparison compareTraces(const AnalyzedTrace &a, const AnalyzedTrace &b, const C
     Comparison c = swap ? mirrored(compareOriented(b, a, o, labelB, labelA)) : compareOriented(a, b, o, labelA, labelB);
     c.layers.method = a.layers.method + " / " + b.layers.method;
 
+    c.mismatches = mismatchesOf(a, b);
     // Warnings in the spirit of the reference analyzer: what limits the comparison's evidence.
     std::vector<std::string> warnings;
+    for (const TraceMismatch &m : c.mismatches)
+        warnings.push_back(wording(m, c.labelA, c.labelB));
     for (const auto *t : {&a, &b}) {
         const std::string who = t == &a ? c.labelA : c.labelB;
         if (!t->stages.hasPrefill && !t->stages.hasDecode)

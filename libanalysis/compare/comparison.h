@@ -105,6 +105,13 @@ struct CompareOptions {
     bool canonicalOrder = true;
 };
 
+// A sign that two traces may not run the same model: they repeat other layer blocks (a, b: the
+// block names), or a layer runs several times the kernels on one side (a, b: median kernels per layer).
+struct TraceMismatch {
+    enum class Kind { LayerBlocks, KernelsPerLayer } kind;
+    std::string a, b;
+};
+
 struct Comparison {
     std::string labelA, labelB;          // "label (platform)"
     Stage stage = Stage::All;
@@ -117,6 +124,9 @@ struct Comparison {
     std::vector<LeftOutLayer> leftOutLayers;
     std::vector<ModuleDifference> modules;  // same module, more kernels per call on one side
     std::vector<std::string> warnings;
+    // Why the two traces may not run the same model at all; each also worded among `warnings`.
+    // Findings of such a pair mislead.
+    std::vector<TraceMismatch> mismatches;
 };
 
 Comparison compareTraces(const AnalyzedTrace &a, const AnalyzedTrace &b, const CompareOptions &options = {});

@@ -162,6 +162,34 @@ private slots:
         QCOMPARE(n, uint64_t(60 + 60));
     }
 
+    // Qwen's decoder layer against BERT's layer: other blocks, and 42 kernels per layer against 12
+    // (medians counted with a script over the raw traces: kernels whose launch lies inside an
+    // nn.Module …Layer_N python_function on the launching thread). The same model on two vendors
+    // (42 vs 43 per layer) is no mismatch. Both orders name the same two facts.
+    void tracesOfDifferentModelsAreFlaggedAsMismatched()
+    {
+        REQUIRE_SHARED_TRACES();
+        const auto bert = analyzed(kBertMi300);
+        QVERIFY(compareTraces(*m_qwenH100, *m_qwenMi300).mismatches.empty());
+        QVERIFY(compareTraces(*bert, *analyzed(kBertH100)).mismatches.empty());
+        const Comparison c = compareTraces(*m_qwenH100, *bert);
+        QCOMPARE(c.mismatches.size(), size_t(2));
+        QCOMPARE(int(c.mismatches[0].kind), int(TraceMismatch::Kind::LayerBlocks));
+        QCOMPARE(c.mismatches[0].a, std::string("Qwen2DecoderLayer"));
+        QCOMPARE(c.mismatches[0].b, std::string("BertLayer"));
+        QCOMPARE(int(c.mismatches[1].kind), int(TraceMismatch::Kind::KernelsPerLayer));
+        QCOMPARE(c.mismatches[1].a, std::string("42"));
+        QCOMPARE(c.mismatches[1].b, std::string("12"));
+        QVERIFY(std::count_if(c.warnings.begin(), c.warnings.end(),
+                              [](const std::string &w) { return w.find("may not run the same model") != std::string::npos; })
+                == 2);
+        const Comparison mirror = compareTraces(*bert, *m_qwenH100);
+        QCOMPARE(mirror.mismatches.size(), size_t(2));
+        QCOMPARE(mirror.mismatches[0].a, std::string("BertLayer"));
+        QCOMPARE(mirror.mismatches[1].a, std::string("12"));
+        QCOMPARE(mirror.mismatches[1].b, std::string("42"));
+    }
+
     // The first 436 (H100) and 463 (MI300) kernels ran before the CPU side was recorded: no External
     // id, no launch (tools/golden_reference.py: 1029 of 1465 and 1053 of 1516 kernels link to a
     // launch). Inference through the repeated decoder block must bring attribution to >= 90 %.

@@ -1,0 +1,99 @@
+// Honest states of the window: what the tables say while they have no rows (see emptystate.h), the
+// reasons following the window's state, most basic first, so the sentence names the one thing the
+// user can act on; and a warning when the two traces may not run the same model at all.
+#include "mainwindow.h"
+
+#include "analysisjob.h"
+#include "comparisonjob.h"
+#include "compare/analyzedtrace.h"
+#include "emptystate.h"
+#include "kernelfilterproxy.h"
+#include "kerneltablemodel.h"
+#include "messagebar.h"
+#include "units.h"
+
+#include <QTableView>
+#include <QTreeView>
+
+using namespace fusion;
+
+void MainWindow::installEmptyStates()
+{
+    m_emptyStates = {new EmptyState(m_kernelView, [this] { return emptyReason(m_kernelView); }),
+                     new EmptyState(m_layerView, [this] { return emptyReason(m_layerView); }),
+                     new EmptyState(m_fusionView, [this] { return emptyReason(m_fusionView); })};
+}
+
+void MainWindow::updateEmptyStates()
+{
+    for (EmptyState *e : std::as_const(m_emptyStates))
+        e->update();
+}
+
+// The sides whose trace lacks the chosen stage ("Trace B has no decode phase."), empty when both have it.
+QString MainWindow::missingStage() const
+{
+    QStringList missing;
+    for (Side s : {SideA, SideB}) {
+        const auto t = trace(s);
+        if (!t || m_stage == Stage::All)
+            continue;
+        const bool has = m_stage == Stage::Prefill ? t->stages.hasPrefill : t->stages.hasDecode;
+        if (!has)
+            missing << tr("Trace %1 has no %2 phase.").arg(s == SideA ? tr("A") : tr("B"), Units::stage(m_stage));
+    }
+    return missing.join(QLatin1Char(' '));
+}
+
+QString MainWindow::emptyReason(const QAbstractItemView *view) const
+{
+    const auto a = trace(SideA), b = trace(SideB);
+    if (!a && !b) {
+        if (m_job[SideA]->isRunning() || m_job[SideB]->isRunning())
+            return tr("Reading the trace…");
+        return tr("No trace loaded. Open trace A and trace B (File menu, or drop trace files on the panes above) "
+                  "to compare them, or one trace to look at its kernels.");
+    }
+    if (a && b && !m_comparison && m_compareJob->isRunning())
+        return tr("Comparing the traces… The kernels are listed once they are paired.");
+    if (const QString stage = missingStage(); !stage.isEmpty())
+        return stage + QLatin1Char(' ') + tr("Choose another stage in the tool bar.");
+    if (view == m_kernelView) {
+        if (m_kernelModel->rowCount() > 0)
+            return tr("No kernel matches the filter.");
+        if (m_stage != Stage::All)
+            return tr("No kernel of these traces runs in the %1 stage.").arg(Units::stage(m_stage));
+        return tr("These traces hold no GPU kernels.");
+    }
+    if (view == m_layerView)
+        return tr("No layers were found: layers come from repeated module scopes (nn.Module …Layer_N in the Python "
+                  "stacks), else from attention kernels repeating; these traces have neither.");
+    if (!m_comparison && a && b)
+        return tr("The traces were not compared (the comparison failed or was cancelled); each trace's kernels "
+                  "are listed on their own.");
+    if (!m_comparison)
+        return tr("Load trace A and trace B to compare them: their fusion differences appear here.");
+    return tr("No fusion differences and no extra work: in the aligned layers both traces run matching kernels.");
+}
+
+void MainWindow::warnIfMismatched()
+{
+    const QString key = QStringLiteral("mismatch");
+    QStringList reasons;
+    if (m_comparison)
+        for (const TraceMismatch &m : m_comparison->comparison->mismatches) {
+            const QString a = QString::fromStdString(m.a), b = QString::fromStdString(m.b);
+            if (m.kind == TraceMismatch::Kind::LayerBlocks)
+                reasons << tr("A repeats %1 layers, B %2 layers.").arg(a, b);
+            else
+                reasons << tr("A layer runs %1 kernels in A and %2 in B.").arg(a, b);
+        }
+    if (reasons.isEmpty()) {
+        m_messageBar->clearMessage(key);
+        return;
+    }
+    m_messageBar->showMessage(MessageBar::Warning,
+                              tr("These traces may not run the same model: %1 Fusion findings between them can "
+                                 "mislead.").arg(reasons.join(QLatin1Char(' '))),
+                              key);
+}
