@@ -134,7 +134,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
         restoreGeometry(geometry);
     restoreState(Settings::windowState());
     m_splitter->restoreState(Settings::splitterState());
-    installEmptyStates();
+    installStates();
     refreshViews();
     updateActions();
 }

@@ -108,6 +108,7 @@ protected:
     void closeEvent(QCloseEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void createActions();
@@ -132,7 +133,8 @@ private:
     void updateStageChoices();  // stages neither trace has are disabled in the stage choice
     void rebuildRecentMenu(QMenu *menu, Side side);
     QString labelOf(Side side) const;
-    void installEmptyStates();
+    void installStates();
+    void fitHeaders(bool restore);
     void updateEmptyStates();
     QString emptyReason(const QAbstractItemView *view) const;
     QString missingStage() const;
@@ -151,6 +153,7 @@ private:
     fusion::Stage m_stage = fusion::Stage::All;
     bool m_screenshotMode = false;
     QList<EmptyState *> m_emptyStates;
+    bool m_compactHeaders = false;
 
     TracePane *m_pane[2];
     MessageBar *m_messageBar;

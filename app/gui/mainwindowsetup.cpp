@@ -232,12 +232,17 @@ QWidget *MainWindow::createKernelPage()
     m_kernelView = new DataTableView(page);
     m_kernelView->setObjectName(QStringLiteral("kernelView"));
     m_kernelView->setModel(m_kernelProxy);
-    m_kernelView->setColumnWidth(KernelTableModel::Op, 150);
-    // The names take whatever width the numbers leave; the numbers must never scroll out of sight.
+    // The names take whatever width the numbers leave; the numbers must never scroll out of sight, and
+    // take no more than their header or a typical value needs, so the names stay readable at 1024 px.
+    const QFontMetrics fm(m_kernelView->font());
+    m_kernelView->setColumnWidth(KernelTableModel::Op, fm.horizontalAdvance(QStringLiteral("Elementwise")) + 24);
     m_kernelView->horizontalHeader()->setSectionResizeMode(KernelTableModel::NameA, QHeaderView::Stretch);
     m_kernelView->horizontalHeader()->setSectionResizeMode(KernelTableModel::NameB, QHeaderView::Stretch);
-    for (int c = KernelTableModel::CallsA; c < KernelTableModel::ColumnCount; ++c)
-        m_kernelView->setColumnWidth(c, c <= KernelTableModel::CallsB ? 70 : 85);
+    for (int c = KernelTableModel::CallsA; c < KernelTableModel::ColumnCount; ++c) {
+        const QString header = m_kernelModel->headerData(c, Qt::Horizontal).toString();
+        const QString typical = c <= KernelTableModel::CallsB ? QStringLiteral("88,888") : QStringLiteral("−888 µs");
+        m_kernelView->setColumnWidth(c, std::max(fm.horizontalAdvance(header), fm.horizontalAdvance(typical)) + 18);
+    }
     m_tableActions.prepend(new TableActions(m_kernelView, QStringLiteral("kernels")));
 
     auto updateCount = [this] {

@@ -1,6 +1,7 @@
 // Honest states of the window: what the tables say while they have no rows (see emptystate.h), the
 // reasons following the window's state, most basic first, so the sentence names the one thing the
-// user can act on; and a warning when the two traces may not run the same model at all.
+// user can act on; a warning when the two traces may not run the same model at all; and headers
+// folded to one line each on a small screen, where the tables need the height.
 #include "mainwindow.h"
 
 #include "analysisjob.h"
@@ -10,15 +11,20 @@
 #include "kernelfilterproxy.h"
 #include "kerneltablemodel.h"
 #include "messagebar.h"
+#include "tracepane.h"
 #include "units.h"
 
+#include <QResizeEvent>
+#include <QSplitter>
 #include <QTableView>
 #include <QTreeView>
 
 using namespace fusion;
 
-void MainWindow::installEmptyStates()
+void MainWindow::installStates()
 {
+    for (TracePane *pane : m_pane)
+        connect(pane, &TracePane::foldingChanged, this, [this] { fitHeaders(false); });
     m_emptyStates = {new EmptyState(m_kernelView, [this] { return emptyReason(m_kernelView); }),
                      new EmptyState(m_layerView, [this] { return emptyReason(m_layerView); }),
                      new EmptyState(m_fusionView, [this] { return emptyReason(m_fusionView); })};
@@ -96,4 +102,29 @@ void MainWindow::warnIfMismatched()
                               tr("These traces may not run the same model: %1 Fusion findings between them can "
                                  "mislead.").arg(reasons.join(QLatin1Char(' '))),
                               key);
+}
+
+void MainWindow::resizeEvent(QResizeEvent *event)
+{
+    QMainWindow::resizeEvent(event);
+    // Below this height the two headers (some 150 px) would leave the tables a dozen rows.
+    const bool compact = event->size().height() < 760;
+    const bool changed = compact != m_compactHeaders;
+    m_compactHeaders = compact;
+    for (TracePane *pane : m_pane)
+        pane->setCompact(compact);  // emits foldingChanged → fitHeaders() when a pane folds
+    if (changed || compact)
+        fitHeaders(changed);
+}
+
+// The headers' row of the splitter follows the panes: folded it holds their one line; unfolded
+// (`restore`) it gets their details' height back. A height the user dragged to otherwise stays.
+void MainWindow::fitHeaders(bool restore)
+{
+    QWidget *headers = m_splitter->widget(0);
+    const QList<int> sizes = m_splitter->sizes();
+    const int wanted = m_compactHeaders ? headers->minimumSizeHint().height() : headers->sizeHint().height();
+    if (sizes.size() != 2 || (!restore && (!m_compactHeaders || sizes[0] <= wanted)))
+        return;
+    m_splitter->setSizes({wanted, std::max(1, sizes[0] + sizes[1] - wanted)});
 }

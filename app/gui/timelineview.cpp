@@ -22,7 +22,8 @@ TimelineView::TimelineView(QWidget *parent) : QWidget(parent), m_timeline(new Ti
     m_align = new QComboBox(this);
     m_align->setObjectName(QStringLiteral("timelineAlign"));
     m_align->setToolTip(tr("Where time 0 lies on each trace"));
-    m_align->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_align->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_align->setMinimumContentsLength(24);
     // A model has hundreds of layer pairs: typing part of a name or number finds one.
     m_align->setEditable(true);
     m_align->setInsertPolicy(QComboBox::NoInsert);
@@ -59,10 +60,15 @@ TimelineView::TimelineView(QWidget *parent) : QWidget(parent), m_timeline(new Ti
     tools->addWidget(m_align);
     tools->addSpacing(12);
     tools->addWidget(m_cpuRows);
-    tools->addStretch(1);
+    tools->addSpacing(12);
     auto *keys = new QLabel(tr("Wheel: zoom · drag: pan · Shift-drag: select · W/S A/D F Home"), this);
     keys->setEnabled(false);
-    tools->addWidget(keys);
+    keys->setToolTip(keys->text());
+    // A hint, not a control: on a narrow window it is cut rather than widening the window.
+    keys->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    keys->setMinimumWidth(0);
+    keys->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    tools->addWidget(keys, 1);
     tools->addWidget(m_back);
     tools->addWidget(m_fit);
     tools->addWidget(m_reset);

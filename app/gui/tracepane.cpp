@@ -16,7 +16,7 @@
 
 TracePane::TracePane(Side side, QWidget *parent)
     : QFrame(parent), m_side(side), m_badge(new QLabel(this)), m_file(new QLabel(this)), m_note(new QLabel(this)),
-      m_open(new QPushButton(this)), m_body(new QStackedWidget(this)), m_details(new QWidget(this)),
+      m_summary(new QLabel(this)), m_open(new QPushButton(this)), m_body(new QStackedWidget(this)), m_details(new QWidget(this)),
       m_loading(new QWidget(this)), m_progress(new QProgressBar(this)), m_cancel(new QPushButton(this))
 {
     setObjectName(side == SideA ? QStringLiteral("paneA") : QStringLiteral("paneB"));
@@ -41,9 +41,15 @@ TracePane::TracePane(Side side, QWidget *parent)
     m_open->setToolTip(side == SideA ? tr("Open trace A") : tr("Open trace B"));
     connect(m_open, &QPushButton::clicked, this, &TracePane::openRequested);
 
+    m_summary->setObjectName(QStringLiteral("summary"));
+    m_summary->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_summary->setForegroundRole(QPalette::PlaceholderText);
+    m_summary->hide();
+
     auto *top = new QHBoxLayout;
     top->addWidget(m_badge);
     top->addWidget(m_file, 1);
+    top->addWidget(m_summary, 1);
     top->addWidget(m_open);
 
     auto *grid = new QGridLayout(m_details);
@@ -116,6 +122,37 @@ QLabel *TracePane::addField(const QString &key, const QString &title, int row, i
     return value;
 }
 
+void TracePane::setCompact(bool compact)
+{
+    if (m_compact == compact)
+        return;
+    m_compact = compact;
+    updateFolding();
+}
+
+QString TracePane::summaryText() const
+{
+    if (m_state != State::Loaded)
+        return QString();
+    return tr("%1 · %2 kernels · %3 · %4 layers")
+        .arg(fieldText(QStringLiteral("gpu")), fieldText(QStringLiteral("kernels")),
+             fieldText(QStringLiteral("gputime")), fieldText(QStringLiteral("layers")));
+}
+
+// Loading progress, errors and the drop hint stay visible when compact: only the details fold.
+void TracePane::updateFolding()
+{
+    const bool fold = m_compact && m_state == State::Loaded;
+    const bool changed = fold == m_body->isVisibleTo(this) || fold != m_summary->isVisibleTo(this);
+    m_body->setVisible(!fold);
+    m_summary->setText(fold ? summaryText() : QString());
+    m_summary->setToolTip(m_summary->text());
+    m_summary->setVisible(fold);
+    layout()->activate();  // the new height now, for the window that fits its splitter to it
+    if (changed)
+        emit foldingChanged();
+}
+
 QString TracePane::fieldText(const QString &field) const
 {
     if (field == QLatin1String("file"))
@@ -134,6 +171,7 @@ void TracePane::setFile(const QString &path)
 void TracePane::showEmpty(const QString &note)
 {
     m_state = State::Empty;
+    updateFolding();
     setFile(QString());
     m_note->setText(note.isEmpty() ? tr("Drop a trace file here, or click Open…") : note);
     m_note->setStyleSheet(QString());
@@ -143,6 +181,7 @@ void TracePane::showEmpty(const QString &note)
 void TracePane::showLoading(const QString &path)
 {
     m_state = State::Loading;
+    updateFolding();
     setFile(path);
     m_progress->setValue(0);
     m_body->setCurrentWidget(m_loading);
@@ -156,6 +195,7 @@ void TracePane::setProgress(double fraction)
 void TracePane::showError(const QString &path, const QString &message)
 {
     m_state = State::Failed;
+    updateFolding();
     setFile(path);
     m_note->setText(tr("Could not load this trace:\n%1").arg(message));
     m_note->setStyleSheet(QStringLiteral("color: #b3261e;"));
@@ -219,6 +259,7 @@ void TracePane::showTrace(const QString &path, const fusion::AnalyzedTrace &t)
         w->setToolTip(m_warnings.join(QLatin1Char('\n')));
     }
     m_body->setCurrentWidget(m_details);
+    updateFolding();
 }
 
 void TracePane::setHighlighted(bool on)

@@ -30,11 +30,16 @@ public:
     Side side() const { return m_side; }
     QString path() const { return m_path; }
     QString fieldText(const QString &field) const;  // "label", "platform", "gpu", … (tests, screenshots)
+    // Compact: a loaded trace's details fold into one line next to the file name (small screens).
+    void setCompact(bool compact);
+    bool isCompact() const { return m_compact; }
+    QString summaryText() const;  // that line: GPU · kernels · GPU time · layers
 
 signals:
     void openRequested();
     void fileDropped(const QString &path);
     void cancelRequested();
+    void foldingChanged();  // the details folded or unfolded: the pane's height changed
 
 protected:
     void dragEnterEvent(QDragEnterEvent *event) override;
@@ -46,11 +51,13 @@ private:
     QLabel *addField(const QString &key, const QString &title, int row, int column, int columnSpan = 1);
     void setFile(const QString &path);
     void setHighlighted(bool on);
+    void updateFolding();
 
     Side m_side;
     State m_state = State::Empty;
     QString m_path;
-    QLabel *m_badge, *m_file, *m_note;
+    QLabel *m_badge, *m_file, *m_note, *m_summary;
+    bool m_compact = false;
     QPushButton *m_open;
     QStackedWidget *m_body;
     QWidget *m_details, *m_loading;
