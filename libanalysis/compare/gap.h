@@ -14,6 +14,9 @@ const char *gapKindName(GapKind k);  // fusion, kernel_speed, extra_work, idle, 
 struct GapPart {
     std::string name;                    // "fusion: pow + mean (fused by H100)", "kernel speed: GEMM", …
     GapKind kind = GapKind::Residual;
+    std::string subject;                 // what the name is about: the operation, CPU op or layer class
+    char side = 0;                       // fusion: the fusing side; extra work: the side running it
+    int ordinal = 1;                     // 2, 3, … when findings read alike (the name says "(2)")
     int64_t a = 0, b = 0;                // ns
     std::vector<uint32_t> aKernels, bKernels;  // the kernels it counts (none for idle gaps)
     int64_t gap() const { return b - a; }

@@ -86,8 +86,9 @@ struct SideView {
 struct KernelPartDef {
     std::string name;
     GapKind kind;
-    std::string op;          // kernel speed: the operation
-    char fusedSide = 0;      // fusion: the side that fuses
+    std::string op;          // the operation (kernel speed, fusion) or CPU op (extra work)
+    char side = 0;           // fusion: the side that fuses; extra work: the side that runs it
+    int ordinal = 1;
 };
 
 // What a set of aligned layer pairs holds, per side.
@@ -127,11 +128,20 @@ void addLayer(Acc &acc, const SideView &sv, int side, const Layer &layer)
         acc.cover[size_t(side)] += coveredLength(it->second, from, to);
 }
 
-GapPart makePart(std::string name, GapKind kind, Pair2 v, std::array<std::vector<uint32_t>, 2> ids = {})
+GapPart makePart(std::string name, GapKind kind, Pair2 v, std::array<std::vector<uint32_t>, 2> ids = {},
+                 std::string subject = {})
 {
     for (auto &list : ids)
         std::sort(list.begin(), list.end());
-    return GapPart{std::move(name), kind, v[0], v[1], std::move(ids[0]), std::move(ids[1])};
+    GapPart p;
+    p.name = std::move(name);
+    p.kind = kind;
+    p.subject = std::move(subject);
+    p.a = v[0];
+    p.b = v[1];
+    p.aKernels = std::move(ids[0]);
+    p.bKernels = std::move(ids[1]);
+    return p;
 }
 
 // The kernel parts of `acc`, then `extras` (idle, outside layers), then the residual that makes the
@@ -142,8 +152,11 @@ GapBreakdown breakdown(const Acc &acc, const std::vector<KernelPartDef> &defs, P
     out.aTotal = total[0];
     out.bTotal = total[1];
     for (size_t k = 0; k < defs.size(); ++k)
-        if (!acc.ids[k][0].empty() || !acc.ids[k][1].empty())
-            out.parts.push_back(makePart(defs[k].name, defs[k].kind, acc.claimed[k], acc.ids[k]));
+        if (!acc.ids[k][0].empty() || !acc.ids[k][1].empty()) {
+            out.parts.push_back(makePart(defs[k].name, defs[k].kind, acc.claimed[k], acc.ids[k], defs[k].op));
+            out.parts.back().side = defs[k].side;
+            out.parts.back().ordinal = defs[k].ordinal;
+        }
     std::sort(out.parts.begin(), out.parts.end(), [](const GapPart &x, const GapPart &y) {
         if (x.kind != y.kind)
             return x.kind < y.kind;
@@ -209,7 +222,7 @@ void addWhatIfs(GapDecomposition &g, const Acc &whole, const std::vector<KernelP
                          "would cost more is left out; the busy time drops by the kernel time saved";
     Ns saved = 0;
     for (size_t k = 0; k < defs.size(); ++k) {
-        if (defs[k].kind != GapKind::Fusion || defs[k].fusedSide != ys || whole.ids[k][size_t(y)].empty())
+        if (defs[k].kind != GapKind::Fusion || defs[k].side != ys || whole.ids[k][size_t(y)].empty())
             continue;
         const double r = ratio(fusedOp(y == 0 ? a : b, whole.ids[k][size_t(y)]));
         const Ns cost = Ns(double(whole.claimed[k][size_t(y)]) * r + 0.5);
@@ -264,18 +277,24 @@ GapDecomposition decomposeGap(const AnalyzedTrace &a, const AnalyzedTrace &b, co
     }
 
     // Which part counts each aligned kernel: fusions, then extra work, then paired kernels by op.
+    // Two findings may read alike ("pow + mean" fused by one side at two places): numbered apart.
     std::vector<KernelPartDef> defs;
+    std::map<std::string, int> named;
+    auto add = [&](std::string name, GapKind kind, std::string subject, char side) {
+        const int n = ++named[name];
+        defs.push_back({n == 1 ? name : name + " (" + std::to_string(n) + ")", kind, std::move(subject), side, n});
+    };
     for (const FusionFinding &f : c.findings) {
         sides[0].claimAll(f.aKernels, int32_t(defs.size()));
         sides[1].claimAll(f.bKernels, int32_t(defs.size()));
-        defs.push_back({"fusion: " + f.operation + " (fused by " + (f.fusedSide == 'a' ? c.labelA : c.labelB) + ")",
-                        GapKind::Fusion, {}, f.fusedSide});
+        add("fusion: " + f.operation + " (fused by " + (f.fusedSide == 'a' ? c.labelA : c.labelB) + ")", GapKind::Fusion,
+            f.operation, f.fusedSide);
     }
     for (const ExtraWork &e : c.extraWork) {
         sides[0].claimAll(e.aKernels, int32_t(defs.size()));
         sides[1].claimAll(e.bKernels, int32_t(defs.size()));
-        defs.push_back({"extra work: " + (e.cpuOp.empty() ? e.operation : e.cpuOp) + " on " + (e.side == 'a' ? c.labelA : c.labelB),
-                        GapKind::ExtraWork, {}, 0});
+        const std::string what = e.cpuOp.empty() ? e.operation : e.cpuOp;
+        add("extra work: " + what + " on " + (e.side == 'a' ? c.labelA : c.labelB), GapKind::ExtraWork, what, e.side);
     }
     std::map<std::string, int32_t> speedPart;
     for (uint32_t i : aligned)
@@ -284,7 +303,7 @@ GapDecomposition decomposeGap(const AnalyzedTrace &a, const AnalyzedTrace &b, co
                 continue;
             auto [it, fresh] = speedPart.try_emplace(k.op, int32_t(defs.size()));
             if (fresh)
-                defs.push_back({"kernel speed: " + k.op, GapKind::KernelSpeed, k.op, 0});
+                add("kernel speed: " + k.op, GapKind::KernelSpeed, k.op, 0);
             sides[0].claimAll(k.aKernels, it->second);
             sides[1].claimAll(k.bKernels, it->second);
         }
@@ -336,7 +355,7 @@ GapDecomposition decomposeGap(const AnalyzedTrace &a, const AnalyzedTrace &b, co
     if (g.hasWall) {
         std::vector<GapPart> extras;
         for (const auto &[name, acc] : classes)
-            extras.push_back(makePart("idle in " + name + " layers", GapKind::Idle, idleOf(acc)));
+            extras.push_back(makePart("idle in " + name + " layers", GapKind::Idle, idleOf(acc), {}, name));
         const Pair2 rest{wall[0] - whole.window[0], wall[1] - whole.window[1]};
         extras.push_back(makePart("outside the aligned layers", GapKind::OutsideLayers, rest, outsideIds));
         g.wall = breakdown(whole, defs, wall, std::move(extras));
@@ -345,7 +364,7 @@ GapDecomposition decomposeGap(const AnalyzedTrace &a, const AnalyzedTrace &b, co
                           + ") has no profiled window of its own");
     }
     for (const auto &[name, acc] : classes)
-        g.layerClasses.push_back({name, acc.layers, breakdown(acc, defs, acc.window, {makePart("idle", GapKind::Idle, idleOf(acc))})});
+        g.layerClasses.push_back({name, acc.layers, breakdown(acc, defs, acc.window, {makePart("idle", GapKind::Idle, idleOf(acc), {}, name)})});
 
     addWhatIfs(g, whole, defs, a, b, c, 1);
     addWhatIfs(g, whole, defs, a, b, c, 0);
