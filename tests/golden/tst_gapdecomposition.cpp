@@ -21,13 +21,12 @@
 #include <sstream>
 
 using namespace fusion;
+using test::kBertH100;
+using test::kBertMi300;
+using test::kQwenH100;
+using test::kQwenMi300;
 
 namespace {
-
-constexpr const char *kQwenH100 = "tracelens/h100/Qwen_Qwen1.5-0.5B-Chat__1016005.json.gz";
-constexpr const char *kQwenMi300 = "tracelens/mi300/Qwen_Qwen1.5-0.5B-Chat__1016005.json.gz";
-constexpr const char *kBertH100 = "tracelens/h100/gaunernst_bert-small-uncased__1016001.json.gz";
-constexpr const char *kBertMi300 = "tracelens/mi300/gaunernst_bert-small-uncased__1016001.json.gz";
 
 std::string sample(const char *name)
 {
