@@ -7,7 +7,8 @@ ties by file order). Comparing the pair in both argument orders must find exactl
 
 A fusion merges two consecutive kernels of one stream into one kernel: the first keeps its launch
 (or the second, with --keep second) and takes the fused name, the first's start and the summed
-duration; the other kernel, its runtime launch and its flow events are removed. CPU ops and Python frames are kept, as a fused implementation behind the
+duration (or --fused-share F of it: the fused kernel is faster, and each occurrence's saving, the
+summed duration minus the fused one, goes into the ground truth as saving_ns); the other kernel, its runtime launch and its flow events are removed. CPU ops and Python frames are kept, as a fused implementation behind the
 same model code would leave them. Which pairs are merged:
 
   --first SEL --second SEL   every pair of kernels adjacent on one stream where the first matches
@@ -172,9 +173,10 @@ def matching_pairs(events, links, first, second, scope, per_layer):
     return pairs
 
 
-def inject(events, first, second, fused_name, scope=None, per_layer=0, keep="first"):
+def inject(events, first, second, fused_name, scope=None, per_layer=0, keep="first", share=1.0):
     """Merges matching pairs; returns the new events and the occurrences (kernel ids before/after).
-    keep="second" keeps the second kernel's launch instead (it then starts where the first did)."""
+    keep="second" keeps the second kernel's launch instead (it then starts where the first did).
+    share: the fused kernel's duration over the two kernels' summed duration."""
     links = Links(events)
     pairs = matching_pairs(events, links, first, second, scope, per_layer)
     if not pairs:
@@ -187,13 +189,16 @@ def inject(events, first, second, fused_name, scope=None, per_layer=0, keep="fir
         ids = [before[id(kx)], before[id(ky)]]
         kept = ky if keep == "second" else kx
         kept["name"] = fused_name.format(first=short_op(kx, links), second=short_op(ky, links))
-        kept["dur"] = round(float(kx["dur"]) + float(ky["dur"]), 3)
+        summed = round(float(kx["dur"]) + float(ky["dur"]), 3)
+        before_ns = round(float(kx["dur"]) * 1000) + round(float(ky["dur"]) * 1000)
+        kept["dur"] = summed if share == 1.0 else round(summed * share, 3)
         kept["ts"] = kx["ts"]
-        merged.append((kept, ids, names))
+        saving_ns = before_ns - round(kept["dur"] * 1000)
+        merged.append((kept, ids, names, saving_ns))
     events = remove_kernels(events, {(x if keep == "second" else y) for x, y in pairs})
     after = ids_by_object(events)
-    occurrences = [{"unfused": ids, "fused": [after[id(k)]], "unfused_names": names, "fused_name": k["name"]}
-                   for k, ids, names in merged]
+    occurrences = [{"unfused": ids, "fused": [after[id(k)]], "unfused_names": names, "fused_name": k["name"],
+                    "saving_ns": saving_ns} for k, ids, names, saving_ns in merged]
     occurrences.sort(key=lambda o: o["unfused"][0])
     return events, occurrences, "mutated"
 
@@ -263,10 +268,11 @@ def run_case(source, out, truth, args):
         else:
             events, occ, fused_side = inject(events, args["first"], args["second"],
                                              args.get("fused_name") or "fused_{first}_{second}_kernel",
-                                             args.get("scope"), args.get("per_layer", 0), args.get("keep", "first"))
+                                             args.get("scope"), args.get("per_layer", 0), args.get("keep", "first"),
+                                             args.get("fused_share", 1.0))
         unfused_side = "original" if fused_side == "mutated" else "mutated"
         record.update({"kind": "fusion", "operation": args.get("operation", ""), "fused_side": fused_side,
-                       "occurrences": occ,
+                       "occurrences": occ, "saving_ns": sum(o.get("saving_ns", 0) for o in occ),
                        "unfused_kernel_ids": {unfused_side: sorted(i for o in occ for i in o["unfused"])},
                        "fused_kernel_ids": {fused_side: sorted(i for o in occ for i in o["fused"])}})
     if isinstance(doc, dict):
@@ -313,6 +319,8 @@ def main():
                     help="name of the fused kernel; {first} and {second} stand for the two cpu ops")
     ap.add_argument("--keep", choices=("first", "second"), default="first",
                     help="whose launch the fused kernel keeps (the other's is removed)")
+    ap.add_argument("--fused-share", type=float, default=1.0,
+                    help="the fused kernel's duration over the two kernels' summed duration (default 1)")
     ap.add_argument("--operation", default="", help="a label for the truth file")
     ap.add_argument("--split", help="SEL: split each matching kernel instead (the mutated side is unfused)")
     ap.add_argument("--split-names", default="splitKreduce_kernel",
@@ -343,6 +351,7 @@ def main():
         ap.error("give --first and --second, --split, or --cut-first/--cut-last")
     rec = run_case(a.trace, a.out, a.truth, {"first": a.first, "second": a.second, "scope": a.scope,
                                               "per_layer": a.per_layer, "fused_name": a.fused_name, "keep": a.keep,
+                                              "fused_share": a.fused_share,
                                               "operation": a.operation, "split": a.split,
                                               "split_names": a.split_names.split(","), "split_share": a.split_share,
                                               "cut_first": a.cut_first,

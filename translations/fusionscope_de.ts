@@ -13,6 +13,21 @@
     </message>
 </context>
 <context>
+    <name>ChartPage</name>
+    <message>
+        <source>GPU time per operation</source>
+        <translation>GPU-Zeit je Operation</translation>
+    </message>
+    <message>
+        <source>Where the gap comes from (waterfall)</source>
+        <translation>Woher der Unterschied kommt (Wasserfall)</translation>
+    </message>
+    <message>
+        <source>Chart:</source>
+        <translation>Diagramm:</translation>
+    </message>
+</context>
+<context>
     <name>CommandLine</name>
     <message>
         <source>Compare two PyTorch-profiler traces and find kernel fusions.</source>
@@ -55,10 +70,6 @@
         <translation>datei.png</translation>
     </message>
     <message>
-        <source>View to show: timeline, kernels, layers, fusion, findings, chart, triage.</source>
-        <translation>Anzuzeigende Ansicht: timeline, kernels, layers, fusion, findings, chart, triage.</translation>
-    </message>
-    <message>
         <source>view</source>
         <translation>Ansicht</translation>
     </message>
@@ -87,10 +98,6 @@
         <translation>Unbekannte Phase „%1“ (prefill, decode, all).</translation>
     </message>
     <message>
-        <source>Unknown view &quot;%1&quot; (timeline, kernels, layers, fusion, findings, chart, triage).</source>
-        <translation>Unbekannte Ansicht „%1“ (timeline, kernels, layers, fusion, findings, chart, triage).</translation>
-    </message>
-    <message>
         <source>Bad window size &quot;%1&quot; (use WxH, e.g. 1440x900).</source>
         <translation>Ungültige Fenstergröße „%1“ (B×H angeben, z. B. 1440x900).</translation>
     </message>
@@ -105,6 +112,14 @@
     <message>
         <source>--time-to-first-view and --screenshot cannot be combined.</source>
         <translation>--time-to-first-view und --screenshot können nicht kombiniert werden.</translation>
+    </message>
+    <message>
+        <source>View to show: timeline, kernels, layers, fusion, findings, chart, gap, triage.</source>
+        <translation>Anzuzeigende Ansicht: timeline, kernels, layers, fusion, findings, chart, gap, triage.</translation>
+    </message>
+    <message>
+        <source>Unknown view &quot;%1&quot; (timeline, kernels, layers, fusion, findings, chart, gap, triage).</source>
+        <translation>Unbekannte Ansicht „%1“ (timeline, kernels, layers, fusion, findings, chart, gap, triage).</translation>
     </message>
 </context>
 <context>
@@ -295,6 +310,145 @@ Aktivieren, um die Datei zu öffnen oder den Stack zu sehen</translation>
     <message>
         <source>What fusing would save: the unfused runs&apos; time minus the fused kernels&apos; time (for extra work: its time)</source>
         <translation>Was eine Fusion einsparen würde: die Zeit der nicht fusionierten Kernel minus die der fusionierten (bei Zusatzarbeit: ihre Zeit)</translation>
+    </message>
+</context>
+<context>
+    <name>GapChartView</name>
+    <message>
+        <source>Which time the waterfall decomposes</source>
+        <translation>Welche Zeit der Wasserfall zerlegt</translation>
+    </message>
+    <message>
+        <source>Measure:</source>
+        <translation>Messgröße:</translation>
+    </message>
+    <message>
+        <source>fusion: %1, fused by %2</source>
+        <translation>Fusion: %1, fusioniert von %2</translation>
+    </message>
+    <message>
+        <source>extra work: %1 on %2</source>
+        <translation>Zusatzarbeit: %1 auf %2</translation>
+    </message>
+    <message>
+        <source>kernel speed: %1</source>
+        <translation>Kernel-Geschwindigkeit: %1</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>Leerlauf</translation>
+    </message>
+    <message>
+        <source>idle in %1 layers</source>
+        <translation>Leerlauf in %1-Schichten</translation>
+    </message>
+    <message>
+        <source>outside the aligned layers</source>
+        <translation>außerhalb der zugeordneten Schichten</translation>
+    </message>
+    <message>
+        <source>residual</source>
+        <translation>Rest</translation>
+    </message>
+    <message>
+        <source>Load trace A and trace B to see where the gap between them comes from</source>
+        <translation>Trace A und Trace B laden, um zu sehen, woher der Unterschied zwischen ihnen kommt</translation>
+    </message>
+    <message>
+        <source>GPU busy time</source>
+        <translation>GPU-Belegungszeit</translation>
+    </message>
+    <message>
+        <source>Wall time of the profiled window</source>
+        <translation>Wanduhrzeit des aufgezeichneten Fensters</translation>
+    </message>
+    <message>
+        <source>Windows of the %1 layers</source>
+        <translation>Fenster der %1-Schichten</translation>
+    </message>
+    <message>
+        <source>A: %1</source>
+        <translation>A: %1</translation>
+    </message>
+    <message>
+        <source>B: %1</source>
+        <translation>B: %1</translation>
+    </message>
+    <message>
+        <source>B takes longer</source>
+        <translation>B braucht länger</translation>
+    </message>
+    <message>
+        <source>B takes less time</source>
+        <translation>B braucht weniger Zeit</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1
+B − A: %2
+%3 → %4
+Click to select its %n kernel(s)</source>
+        <translation>
+            <numerusform>%1
+B − A: %2
+%3 → %4
+Klicken, um seinen %n Kernel auszuwählen</numerusform>
+            <numerusform>%1
+B − A: %2
+%3 → %4
+Klicken, um seine %n Kernel auszuwählen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Where the gap comes from: %1 → %2 (%3)</source>
+        <translation>Woher der Unterschied kommt: %1 → %2 (%3)</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
+    <message>
+        <source>µs</source>
+        <translation>µs</translation>
+    </message>
+    <message>
+        <source>GPU busy time (%1)</source>
+        <translation>GPU-Belegungszeit (%1)</translation>
+    </message>
+    <message>
+        <source>Wall time (%1)</source>
+        <translation>Wanduhrzeit (%1)</translation>
+    </message>
+    <message>
+        <source>Time in the layers&apos; windows (%1)</source>
+        <translation>Zeit in den Fenstern der Schichten (%1)</translation>
+    </message>
+    <message>
+        <source>If %1 fused like %2</source>
+        <translation>Wenn %1 wie %2 fusionierte</translation>
+    </message>
+    <message>
+        <source>If %1&apos;s kernels ran at %2&apos;s speed</source>
+        <translation>Wenn die Kernel von %1 so schnell liefen wie auf %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 does no fusion that %3 lacks.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: %2 fusioniert nichts, was %3 nicht auch fusioniert.</translation>
+    </message>
+    <message>
+        <source>%1 holds %2 profiler steps, %3 holds %4: each total covers its own steps.</source>
+        <translation>%1 enthält %2 Profiler-Schritte, %3 enthält %4: Jede Summe umfasst ihre eigenen Schritte.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 → %3, saving %4 (%5)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: %2 → %3, Ersparnis %4 (%5)</translation>
+    </message>
+    <message>
+        <source>Fused like the other side: each of its fusions replaces this side&apos;s unfused kernels by the fused kernel&apos;s cost there, scaled by this side&apos;s time over the other&apos;s for that operation&apos;s paired kernels (a fusion that would cost more is left out). At the other side&apos;s speed: every paired kernel takes its counterpart&apos;s time, so operations this side runs faster get slower; fusions and extra work stay. Either way the busy time is assumed to change by the kernel time saved.</source>
+        <translation>Fusioniert wie die andere Seite: Jede ihrer Fusionen ersetzt die unfusionierten Kernel dieser Seite durch die Kosten des fusionierten Kernels dort, skaliert mit der Zeit dieser Seite im Verhältnis zu der anderen für die gepaarten Kernel dieser Operation (eine Fusion, die mehr kosten würde, entfällt). Mit der Geschwindigkeit der anderen Seite: Jeder gepaarte Kernel braucht die Zeit seines Gegenstücks, Operationen, die diese Seite schneller ausführt, werden also langsamer; Fusionen und Zusatzarbeit bleiben. In beiden Fällen wird angenommen, dass sich die Belegungszeit um die eingesparte Kernel-Zeit ändert.</translation>
+    </message>
+    <message>
+        <source>What if (GPU busy time):</source>
+        <translation>Was wäre, wenn (GPU-Belegungszeit):</translation>
     </message>
 </context>
 <context>
@@ -763,6 +917,10 @@ Aktivieren, um die Datei zu öffnen oder den Stack zu sehen</translation>
     <message>
         <source>Neither trace has a %1 stage</source>
         <translation>Keiner der Traces hat eine Phase %1</translation>
+    </message>
+    <message>
+        <source>No kernel of this part is in the kernel table</source>
+        <translation>Kein Kernel dieses Anteils steht in der Kernel-Tabelle</translation>
     </message>
 </context>
 <context>

@@ -13,6 +13,21 @@
     </message>
 </context>
 <context>
+    <name>ChartPage</name>
+    <message>
+        <source>GPU time per operation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where the gap comes from (waterfall)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chart:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>CommandLine</name>
     <message>
         <source>Compare two PyTorch-profiler traces and find kernel fusions.</source>
@@ -55,10 +70,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>View to show: timeline, kernels, layers, fusion, findings, chart, triage.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>view</source>
         <translation type="unfinished"></translation>
     </message>
@@ -87,10 +98,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Unknown view &quot;%1&quot; (timeline, kernels, layers, fusion, findings, chart, triage).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Bad window size &quot;%1&quot; (use WxH, e.g. 1440x900).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -104,6 +111,14 @@
     </message>
     <message>
         <source>--time-to-first-view and --screenshot cannot be combined.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>View to show: timeline, kernels, layers, fusion, findings, chart, gap, triage.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown view &quot;%1&quot; (timeline, kernels, layers, fusion, findings, chart, gap, triage).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -290,6 +305,145 @@ Activate to open the file, or to see the stack</source>
     </message>
     <message>
         <source>What fusing would save: the unfused runs&apos; time minus the fused kernels&apos; time (for extra work: its time)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>GapChartView</name>
+    <message>
+        <source>Which time the waterfall decomposes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measure:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fusion: %1, fused by %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>extra work: %1 on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kernel speed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>idle in %1 layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>outside the aligned layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>residual</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load trace A and trace B to see where the gap between them comes from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU busy time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wall time of the profiled window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Windows of the %1 layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B takes longer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B takes less time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1
+B − A: %2
+%3 → %4
+Click to select its %n kernel(s)</source>
+        <translation>
+            <numerusform>%1
+B − A: %2
+%3 → %4
+Click to select its kernel</numerusform>
+            <numerusform>%1
+B − A: %2
+%3 → %4
+Click to select its %n kernels</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Where the gap comes from: %1 → %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>µs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU busy time (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wall time (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time in the layers&apos; windows (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>If %1 fused like %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>If %1&apos;s kernels ran at %2&apos;s speed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 does no fusion that %3 lacks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 holds %2 profiler steps, %3 holds %4: each total covers its own steps.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 → %3, saving %4 (%5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fused like the other side: each of its fusions replaces this side&apos;s unfused kernels by the fused kernel&apos;s cost there, scaled by this side&apos;s time over the other&apos;s for that operation&apos;s paired kernels (a fusion that would cost more is left out). At the other side&apos;s speed: every paired kernel takes its counterpart&apos;s time, so operations this side runs faster get slower; fusions and extra work stay. Either way the busy time is assumed to change by the kernel time saved.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What if (GPU busy time):</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -758,6 +912,10 @@ Activate to open the file, or to see the stack</source>
     </message>
     <message>
         <source>Neither trace has a %1 stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No kernel of this part is in the kernel table</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

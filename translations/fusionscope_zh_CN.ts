@@ -13,6 +13,21 @@
     </message>
 </context>
 <context>
+    <name>ChartPage</name>
+    <message>
+        <source>GPU time per operation</source>
+        <translation>各操作的 GPU 时间</translation>
+    </message>
+    <message>
+        <source>Where the gap comes from (waterfall)</source>
+        <translation>差距从何而来（瀑布图）</translation>
+    </message>
+    <message>
+        <source>Chart:</source>
+        <translation>图表：</translation>
+    </message>
+</context>
+<context>
     <name>CommandLine</name>
     <message>
         <source>Compare two PyTorch-profiler traces and find kernel fusions.</source>
@@ -55,10 +70,6 @@
         <translation>文件.png</translation>
     </message>
     <message>
-        <source>View to show: timeline, kernels, layers, fusion, findings, chart, triage.</source>
-        <translation>要显示的视图：timeline、kernels、layers、fusion、findings、chart、triage。</translation>
-    </message>
-    <message>
         <source>view</source>
         <translation>视图</translation>
     </message>
@@ -87,10 +98,6 @@
         <translation>未知阶段“%1”（prefill、decode、all）。</translation>
     </message>
     <message>
-        <source>Unknown view &quot;%1&quot; (timeline, kernels, layers, fusion, findings, chart, triage).</source>
-        <translation>未知视图“%1”（timeline、kernels、layers、fusion、findings、chart、triage）。</translation>
-    </message>
-    <message>
         <source>Bad window size &quot;%1&quot; (use WxH, e.g. 1440x900).</source>
         <translation>无效的窗口大小“%1”（请使用 宽x高，例如 1440x900）。</translation>
     </message>
@@ -105,6 +112,14 @@
     <message>
         <source>--time-to-first-view and --screenshot cannot be combined.</source>
         <translation>--time-to-first-view 和 --screenshot 不能同时使用。</translation>
+    </message>
+    <message>
+        <source>View to show: timeline, kernels, layers, fusion, findings, chart, gap, triage.</source>
+        <translation>要显示的视图：timeline、kernels、layers、fusion、findings、chart、gap、triage。</translation>
+    </message>
+    <message>
+        <source>Unknown view &quot;%1&quot; (timeline, kernels, layers, fusion, findings, chart, gap, triage).</source>
+        <translation>未知视图“%1”（timeline、kernels、layers、fusion、findings、chart、gap、triage）。</translation>
     </message>
 </context>
 <context>
@@ -295,6 +310,141 @@ Activate to open the file, or to see the stack</source>
     <message>
         <source>What fusing would save: the unfused runs&apos; time minus the fused kernels&apos; time (for extra work: its time)</source>
         <translation>融合可节省的时间：未融合内核的时间减去融合内核的时间（额外工作：其自身时间）</translation>
+    </message>
+</context>
+<context>
+    <name>GapChartView</name>
+    <message>
+        <source>Which time the waterfall decomposes</source>
+        <translation>瀑布图分解的是哪种时间</translation>
+    </message>
+    <message>
+        <source>Measure:</source>
+        <translation>度量：</translation>
+    </message>
+    <message>
+        <source>fusion: %1, fused by %2</source>
+        <translation>融合：%1，由 %2 融合</translation>
+    </message>
+    <message>
+        <source>extra work: %1 on %2</source>
+        <translation>额外工作：%2 上的 %1</translation>
+    </message>
+    <message>
+        <source>kernel speed: %1</source>
+        <translation>内核速度：%1</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>idle in %1 layers</source>
+        <translation>%1 层中的空闲</translation>
+    </message>
+    <message>
+        <source>outside the aligned layers</source>
+        <translation>对齐层之外</translation>
+    </message>
+    <message>
+        <source>residual</source>
+        <translation>残差</translation>
+    </message>
+    <message>
+        <source>Load trace A and trace B to see where the gap between them comes from</source>
+        <translation>加载跟踪 A 和跟踪 B，查看二者差距从何而来</translation>
+    </message>
+    <message>
+        <source>GPU busy time</source>
+        <translation>GPU 忙碌时间</translation>
+    </message>
+    <message>
+        <source>Wall time of the profiled window</source>
+        <translation>采集窗口的墙钟时间</translation>
+    </message>
+    <message>
+        <source>Windows of the %1 layers</source>
+        <translation>%1 层的时间窗口</translation>
+    </message>
+    <message>
+        <source>A: %1</source>
+        <translation>A：%1</translation>
+    </message>
+    <message>
+        <source>B: %1</source>
+        <translation>B：%1</translation>
+    </message>
+    <message>
+        <source>B takes longer</source>
+        <translation>B 耗时更长</translation>
+    </message>
+    <message>
+        <source>B takes less time</source>
+        <translation>B 耗时更短</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1
+B − A: %2
+%3 → %4
+Click to select its %n kernel(s)</source>
+        <translation>
+            <numerusform>%1
+B − A：%2
+%3 → %4
+点击选择其 %n 个内核</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Where the gap comes from: %1 → %2 (%3)</source>
+        <translation>差距从何而来：%1 → %2（%3）</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>毫秒</translation>
+    </message>
+    <message>
+        <source>µs</source>
+        <translation>微秒</translation>
+    </message>
+    <message>
+        <source>GPU busy time (%1)</source>
+        <translation>GPU 忙碌时间（%1）</translation>
+    </message>
+    <message>
+        <source>Wall time (%1)</source>
+        <translation>墙钟时间（%1）</translation>
+    </message>
+    <message>
+        <source>Time in the layers&apos; windows (%1)</source>
+        <translation>层时间窗口内的时间（%1）</translation>
+    </message>
+    <message>
+        <source>If %1 fused like %2</source>
+        <translation>如果 %1 像 %2 一样融合</translation>
+    </message>
+    <message>
+        <source>If %1&apos;s kernels ran at %2&apos;s speed</source>
+        <translation>如果 %1 的内核以 %2 的速度运行</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 does no fusion that %3 lacks.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：%2 没有 %3 所缺少的融合。</translation>
+    </message>
+    <message>
+        <source>%1 holds %2 profiler steps, %3 holds %4: each total covers its own steps.</source>
+        <translation>%1 含 %2 个性能分析步骤，%3 含 %4 个：各总计只覆盖自己的步骤。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 → %3, saving %4 (%5)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：%2 → %3，节省 %4（%5）</translation>
+    </message>
+    <message>
+        <source>Fused like the other side: each of its fusions replaces this side&apos;s unfused kernels by the fused kernel&apos;s cost there, scaled by this side&apos;s time over the other&apos;s for that operation&apos;s paired kernels (a fusion that would cost more is left out). At the other side&apos;s speed: every paired kernel takes its counterpart&apos;s time, so operations this side runs faster get slower; fusions and extra work stay. Either way the busy time is assumed to change by the kernel time saved.</source>
+        <translation>像另一侧一样融合：另一侧的每个融合都把本侧的未融合内核替换为融合内核在另一侧的耗时，并按该操作配对内核在本侧与另一侧的时间之比缩放（会更耗时的融合不计入）。以另一侧的速度运行：每个配对内核都取其对应内核的时间，因此本侧本来更快的操作会变慢；融合与额外工作保持不变。两种情况都假定忙碌时间按节省的内核时间变化。</translation>
+    </message>
+    <message>
+        <source>What if (GPU busy time):</source>
+        <translation>假设分析（GPU 忙碌时间）：</translation>
     </message>
 </context>
 <context>
@@ -762,6 +912,10 @@ Activate to open the file, or to see the stack</source>
     <message>
         <source>Neither trace has a %1 stage</source>
         <translation>两个跟踪都没有 %1 阶段</translation>
+    </message>
+    <message>
+        <source>No kernel of this part is in the kernel table</source>
+        <translation>内核表中没有此部分的内核</translation>
     </message>
 </context>
 <context>

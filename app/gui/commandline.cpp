@@ -19,7 +19,7 @@ CommandLine CommandLine::parse(const QStringList &arguments)
     const QCommandLineOption screenshot(QStringLiteral("screenshot"),
                                         tr("Save a picture of the window once the traces are analysed and compared, then exit."),
                                         tr("file.png"));
-    const QCommandLineOption tab(QStringLiteral("tab"), tr("View to show: timeline, kernels, layers, fusion, findings, chart, triage."),
+    const QCommandLineOption tab(QStringLiteral("tab"), tr("View to show: timeline, kernels, layers, fusion, findings, chart, gap, triage."),
                                  tr("view"));
     const QCommandLineOption size(QStringLiteral("size"), tr("Window size, e.g. 1440x900."), tr("WxH"));
     const QCommandLineOption firstView(
@@ -52,9 +52,9 @@ CommandLine CommandLine::parse(const QStringList &arguments)
         out.error = tr("Unknown stage \"%1\" (prefill, decode, all).").arg(out.stage);
     else if (!out.tab.isEmpty()
              && !QStringList({QStringLiteral("timeline"), QStringLiteral("kernels"), QStringLiteral("layers"), QStringLiteral("fusion"),
-                              QStringLiteral("findings"), QStringLiteral("chart"), QStringLiteral("triage")})
+                              QStringLiteral("findings"), QStringLiteral("chart"), QStringLiteral("gap"), QStringLiteral("triage")})
                      .contains(out.tab))
-        out.error = tr("Unknown view \"%1\" (timeline, kernels, layers, fusion, findings, chart, triage).").arg(out.tab);
+        out.error = tr("Unknown view \"%1\" (timeline, kernels, layers, fusion, findings, chart, gap, triage).").arg(out.tab);
     else if (out.timeToFirstView && out.traces.isEmpty())
         out.error = tr("--time-to-first-view needs a trace to show.");
     else if (out.timeToFirstView && !out.screenshot.isEmpty())

@@ -1,9 +1,11 @@
 #include "mainwindow.h"
 
 #include "analysisjob.h"
+#include "chartpage.h"
 #include "comparisonjob.h"
 #include "datatableview.h"
 #include "fusiontreemodel.h"
+#include "gapchartview.h"
 #include "kernelfilterproxy.h"
 #include "kerneltablemodel.h"
 #include "layertablemodel.h"
@@ -223,12 +225,17 @@ void MainWindow::setScreenshotMode(bool on)
 bool MainWindow::showView(const QString &name)
 {
     static const char *const names[] = {"timeline", "kernels", "layers", "fusion", "findings", "chart", "triage"};
-    QWidget *pages[] = {m_timelineView, m_kernelPage, m_layerView, m_fusionPage, m_findingsView, m_chartView, m_triagePage};
+    QWidget *pages[] = {m_timelineView, m_kernelPage, m_layerView, m_fusionPage, m_findingsView, m_chartPage, m_triagePage};
     for (int i = 0; i < 7; ++i) {
         if (name == QLatin1String(names[i])) {
             m_tabs->setCurrentWidget(pages[i]);
             return true;
         }
+    }
+    if (name == QLatin1String("gap")) {  // the Chart tab's waterfall
+        m_tabs->setCurrentWidget(m_chartPage);
+        m_chartPage->setView(ChartPage::Gap);
+        return true;
     }
     return false;
 }
@@ -462,6 +469,7 @@ void MainWindow::refreshViews()
         m_fusionModel->setContent(a, b, c);
         m_findingsView->setMarkdown(m_comparison->markdown);
         m_chartView->setContent(labelA, labelB, c->ops);
+        m_chartPage->gapView()->setContent(labelA, labelB, c);
     } else {
         // Two traces not compared yet would list every kernel and layer as one-sided: the tables stay
         // empty and say why until the comparison pairs them (or failed, when each trace is listed alone).
@@ -481,6 +489,7 @@ void MainWindow::refreshViews()
             m_chartView->setContent(labelA, labelB, OpChartView::opsOfTraces(a.get(), b.get()));
         else
             m_chartView->clear(tr("No trace loaded"));
+        m_chartPage->gapView()->setContent(labelA, labelB, nullptr);
     }
     // Sentences (evidence) and group titles read across the whole row rather than elided in column 0.
     for (int r = 0; r < m_fusionProxy->rowCount(); ++r) {

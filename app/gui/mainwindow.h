@@ -16,6 +16,7 @@ struct ComparisonResult;
 struct TraceResult;
 struct TriageResult;
 class AnalysisJob;
+class ChartPage;
 class ComparisonJob;
 class EmptyState;
 class FusionTreeModel;
@@ -55,7 +56,7 @@ public:
     // For --screenshot and tests: nothing is read from or written to the settings' window layout and
     // recent files.
     void setScreenshotMode(bool on);
-    bool showView(const QString &name);  // timeline, kernels, layers, fusion, findings, chart, triage
+    bool showView(const QString &name);  // timeline, kernels, layers, fusion, findings, chart, gap, triage
     // The timeline (issue 7) plugs in here: a view inserted as a tab, first by default.
     int addView(QWidget *view, const QString &title, int position = 0);
 
@@ -79,6 +80,7 @@ public:
     QTreeView *fusionView() const { return m_fusionView; }
     QTextBrowser *findingsView() const { return m_findingsView; }
     OpChartView *chartView() const { return m_chartView; }
+    ChartPage *chartPage() const { return m_chartPage; }
     TriagePage *triagePage() const { return m_triagePage; }
     TimelineView *timelineView() const { return m_timelineView; }
     TriageJob *triageJob(Side side) const { return m_triageJob[side]; }
@@ -177,6 +179,7 @@ private:
     QTextBrowser *m_fusionDetails;
     QTextBrowser *m_findingsView;
     OpChartView *m_chartView;
+    ChartPage *m_chartPage;
     TriagePage *m_triagePage;
     TimelineView *m_timelineView;
     QComboBox *m_stageCombo;

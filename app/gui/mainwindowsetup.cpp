@@ -2,10 +2,13 @@
 #include "mainwindow.h"
 
 #include "analysisjob.h"
+#include "chartpage.h"
 #include "comparisonjob.h"
 #include "datatableview.h"
 #include "fusiontreemodel.h"
+#include "gapchartview.h"
 #include "kernelfilterproxy.h"
+#include "kernelselection.h"
 #include "kerneltablemodel.h"
 #include "layertablemodel.h"
 #include "messagebar.h"
@@ -128,7 +131,14 @@ void MainWindow::createViews()
 
     m_chartView = new OpChartView(this);
     m_chartView->setObjectName(QStringLiteral("chartView"));
-    m_tabs->addTab(m_chartView, tr("Chart"));
+    m_chartPage = new ChartPage(m_chartView, this);
+    m_chartPage->setObjectName(QStringLiteral("chartPage"));
+    m_tabs->addTab(m_chartPage, tr("Chart"));
+    connect(m_chartPage->gapView(), &GapChartView::kernelsActivated, this,
+            [this](const std::vector<uint32_t> &a, const std::vector<uint32_t> &b) {
+                if (!selectKernelRows(*this, a, b))
+                    statusBar()->showMessage(tr("No kernel of this part is in the kernel table"), 5000);
+            });
 
     m_triagePage = new TriagePage(this);
     m_triagePage->setObjectName(QStringLiteral("triagePage"));

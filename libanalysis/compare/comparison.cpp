@@ -1,4 +1,5 @@
 #include "compare/comparison.h"
+#include "compare/gapdecomposition.h"
 #include "align/sequencealign.h"
 #include "compare/kernelalignment.h"
 #include "compare/orientation.h"
@@ -298,6 +299,8 @@ Comparison compareTraces(const AnalyzedTrace &a, const AnalyzedTrace &b, const C
     const bool swap = o.canonicalOrder && canonicallyFirst(b, a);
     Comparison c = swap ? mirrored(compareOriented(b, a, o, labelB, labelA)) : compareOriented(a, b, o, labelA, labelB);
     c.layers.method = a.layers.method + " / " + b.layers.method;
+    // After mirroring, in the order given: the parts of B against A are those of A against B negated.
+    c.gap = decomposeGap(a, b, c);
 
     c.mismatches = mismatchesOf(a, b);
     // Warnings in the spirit of the reference analyzer: what limits the comparison's evidence.

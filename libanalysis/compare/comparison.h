@@ -2,6 +2,7 @@
 // Two analysed traces compared (SPEC §3): aligned layers, aligned kernels inside them, the operation,
 // layer and same-kernel tables, and fusion findings from all five detection methods, merged.
 #include "compare/analyzedtrace.h"
+#include "compare/gap.h"
 #include "compare/kernelalignment.h"
 #include "compare/modulecomparison.h"
 
@@ -123,6 +124,7 @@ struct Comparison {
     std::vector<ExtraWork> extraWork;    // by time, descending
     std::vector<LeftOutLayer> leftOutLayers;
     std::vector<ModuleDifference> modules;  // same module, more kernels per call on one side
+    GapDecomposition gap;                // where the GPU time difference comes from (compare/gapdecomposition.h)
     std::vector<std::string> warnings;
     // Why the two traces may not run the same model at all; each also worded among `warnings`.
     // Findings of such a pair mislead.

@@ -1,4 +1,5 @@
 #include "report/comparereport.h"
+#include "report/gapreport.h"
 #include "report/stepsreport.h"
 #include "report/summaryreport.h"
 
@@ -249,6 +250,8 @@ void writeCompareJson(JsonWriter &w, const AnalyzedTrace &a, const AnalyzedTrace
             .endObject();
     w.endArray();
 
+    writeGapJson(w, c);
+
     w.key("warnings").beginArray();
     for (const auto &m : c.warnings)
         w.value(m);
@@ -309,6 +312,7 @@ void writeCompareText(std::ostream &out, const AnalyzedTrace &a, const AnalyzedT
             << std::setw(8) << r.bCount << std::setw(13) << us(r.aTotal) << std::setw(13) << us(r.bTotal) << std::setw(7)
             << ratioText(r.aPerStep(), r.bPerStep()) << "  " << r.status << '\n';
     }
+    writeGapText(out, c);
     out << "\nLayers (aligned):\n";
     n = 0;
     for (const LayerPair &p : c.layers.pairs) {
@@ -396,6 +400,8 @@ void writeCompareMarkdown(std::ostream &out, const AnalyzedTrace &a, const Analy
     }
     out << "\nStatus rule: B is slower when B/A > 1.1, faster when B/A < 0.9, else similar.\n\n";
 
+    writeGapMarkdown(out, c);
+
     std::vector<const LayerPair *> layers;
     for (const LayerPair &p : c.layers.pairs)
         if (p.a >= 0 && p.b >= 0)
@@ -481,6 +487,8 @@ std::map<std::string, std::string> compareCsvTables(const AnalyzedTrace &a, cons
               << csvField(join(e.locations, ";")) << '\n';
         t["extra_work"] = o.str();
     }
+    t["gap"] = gapCsv(c);
+    t["what_if"] = whatIfCsv(c);
     return t;
 }
 

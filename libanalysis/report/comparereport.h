@@ -14,7 +14,8 @@ void writeCompareJson(JsonWriter &w, const AnalyzedTrace &a, const AnalyzedTrace
 void writeCompareText(std::ostream &out, const AnalyzedTrace &a, const AnalyzedTrace &b, const Comparison &c,
                       size_t limit = 20);
 void writeCompareMarkdown(std::ostream &out, const AnalyzedTrace &a, const AnalyzedTrace &b, const Comparison &c);
-// One CSV text per table: "ops", "layers", "kernel_pairs", "same_kernels", "fusion_patterns".
+// One CSV text per table: "ops", "layers", "kernel_pairs", "same_kernels", "fusion_patterns", "extra_work",
+// "gap", "what_if".
 std::map<std::string, std::string> compareCsvTables(const AnalyzedTrace &a, const AnalyzedTrace &b, const Comparison &c);
 
 } // namespace fusion

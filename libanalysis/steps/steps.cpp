@@ -1,6 +1,7 @@
 #include "steps/steps.h"
 
 #include "util/intervalforest.h"
+#include "util/timespans.h"
 
 #include <algorithm>
 #include <map>
@@ -24,27 +25,6 @@ std::optional<int64_t> profilerStepNumber(std::string_view name)
 }
 
 namespace {
-
-using TimeSpan = std::pair<Ns, Ns>;  // [start, end)
-
-Ns unionLength(std::vector<TimeSpan> &spans)
-{
-    std::sort(spans.begin(), spans.end());
-    Ns total = 0, curStart = 0, curEnd = 0;
-    bool open = false;
-    for (const auto &[s, e] : spans) {
-        if (open && s <= curEnd) {
-            curEnd = std::max(curEnd, e);
-            continue;
-        }
-        if (open)
-            total += curEnd - curStart;
-        curStart = s;
-        curEnd = e;
-        open = true;
-    }
-    return open ? total + curEnd - curStart : 0;
-}
 
 // Length of the union of `what` that the union of `cover` leaves uncovered.
 Ns exposedLength(std::vector<TimeSpan> what, std::vector<TimeSpan> cover)
@@ -248,8 +228,10 @@ TraceSteps detectSteps(const Trace &trace, const TraceClassification &classes)
         g.kernelTime += k.dur[i];
     }
     const GpuOpTable &m = s.memOps;
+    out.ofMemOp.assign(m.size(), -1);
     for (uint32_t i = 0; i < m.size(); ++i) {
         const int32_t st = stepOf(m.start[i], m.correlation[i]);
+        out.ofMemOp[i] = st;
         auto &d = (st >= 0 ? perStep[size_t(st)] : outside).devices[m.device[i]];
         const TimeSpan span{m.start[i], m.end(i)};
         d.all.push_back(span);

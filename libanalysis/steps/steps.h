@@ -36,6 +36,7 @@ struct Step {
 struct TraceSteps {
     std::vector<Step> steps;          // by start
     std::vector<int32_t> ofKernel;    // per kernel id: index into steps, -1 outside every step
+    std::vector<int32_t> ofMemOp;     // the same per memcpy / memset (index into store.memOps)
     GpuTime outside;                  // the kernels and GPU operations in no step
     std::string method;               // "ProfilerStep (GPU annotation)", "ProfilerStep (CPU annotation)",
                                       // "ProfilerStep (GPU and CPU annotations)", "repeated annotation

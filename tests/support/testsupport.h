@@ -9,6 +9,12 @@
 
 namespace fusion::test {
 
+// The shared pairs most suites compare, relative to the shared traces folder (see sharedTrace).
+constexpr const char *kQwenH100 = "tracelens/h100/Qwen_Qwen1.5-0.5B-Chat__1016005.json.gz";
+constexpr const char *kQwenMi300 = "tracelens/mi300/Qwen_Qwen1.5-0.5B-Chat__1016005.json.gz";
+constexpr const char *kBertH100 = "tracelens/h100/gaunernst_bert-small-uncased__1016001.json.gz";
+constexpr const char *kBertMi300 = "tracelens/mi300/gaunernst_bert-small-uncased__1016001.json.gz";
+
 // ../shared/traces (or $FUSIONSCOPE_SHARED_TRACES); empty when absent so tests can QSKIP.
 QString sharedTracesDir();
 // The path of a shared trace, or empty when the folder is absent.
