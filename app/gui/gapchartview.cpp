@@ -12,6 +12,7 @@
 #include <QHBoxLayout>
 #include <QHorizontalStackedBarSeries>
 #include <QLabel>
+#include <QScrollArea>
 #include <QLegendMarker>
 #include <QToolTip>
 #include <QValueAxis>
@@ -39,7 +40,13 @@ GapChartView::GapChartView(QWidget *parent) : QWidget(parent)
     m_whatIf->setTextFormat(Qt::RichText);
     m_chart = new QChartView(this);
     m_chart->setRenderHint(QPainter::Antialiasing);
-    m_chart->setMinimumHeight(320);
+    m_chart->setMinimumHeight(200);
+    // The what-ifs can run to many lines: they scroll instead of pushing the window taller.
+    auto *whatIfArea = new QScrollArea(this);
+    whatIfArea->setWidget(m_whatIf);
+    whatIfArea->setWidgetResizable(true);
+    whatIfArea->setFrameShape(QFrame::NoFrame);
+    whatIfArea->setMaximumHeight(m_whatIf->fontMetrics().lineSpacing() * 8);
     auto *top = new QHBoxLayout;
     top->addWidget(new QLabel(tr("Measure:"), this));
     top->addWidget(m_measure);
@@ -48,7 +55,7 @@ GapChartView::GapChartView(QWidget *parent) : QWidget(parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(top);
     layout->addWidget(m_chart, 1);
-    layout->addWidget(m_whatIf);
+    layout->addWidget(whatIfArea);
     connect(m_measure, &QComboBox::currentIndexChanged, this, [this] { showMeasure(); });
     clear(QString());
 }
