@@ -123,6 +123,71 @@
     </message>
 </context>
 <context>
+    <name>EvidenceText</name>
+    <message numerus="yes">
+        <source>%1 of %n compared layer(s)</source>
+        <translation>
+            <numerusform>%1 von %n verglichenen Schicht</numerusform>
+            <numerusform>%1 von %n verglichenen Schichten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1× in %2</source>
+        <translation>%1× in %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 runs %n kernel(s) where %2 runs %3 (%4), %5.</source>
+        <translation>
+            <numerusform>%1 führt %n Kernel aus, wo %2 %3 ausführt (%4), %5.</numerusform>
+            <numerusform>%1 führt %n Kernel aus, wo %2 %3 ausführt (%4), %5.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 runs %2 (%3) where %4 runs no such op, %5.</source>
+        <translation>%1 führt %2 (%3) aus, wo %4 keine solche Operation ausführt, %5.</translation>
+    </message>
+    <message>
+        <source>%1 runs %2 kernels that have no counterpart in %3 and no CPU-side evidence says why, %4.</source>
+        <translation>%1 führt %2-Kernel aus, die in %3 kein Gegenstück haben, ohne dass ein Hinweis auf der CPU-Seite den Grund nennt, %4.</translation>
+    </message>
+    <message>
+        <source>split inside one op</source>
+        <translation>innerhalb einer Operation aufgeteilt</translation>
+    </message>
+    <message>
+        <source>op fused away</source>
+        <translation>Operation wegfusioniert</translation>
+    </message>
+    <message>
+        <source>named fused kernel</source>
+        <translation>benannter fusionierter Kernel</translation>
+    </message>
+    <message>
+        <source>many kernels to one</source>
+        <translation>viele Kernel zu einem</translation>
+    </message>
+    <message>
+        <source>fused kernel by name</source>
+        <translation>fusionierter Kernel laut Name</translation>
+    </message>
+    <message>
+        <source>kernel sequence</source>
+        <translation>Kernel-Folge</translation>
+    </message>
+    <message>
+        <source>count imbalance</source>
+        <translation>ungleiche Anzahl</translation>
+    </message>
+    <message>
+        <source>op chain</source>
+        <translation>Operationskette</translation>
+    </message>
+    <message>
+        <source>%1, %2 of %3</source>
+        <translation>%1, %2 von %3</translation>
+    </message>
+</context>
+<context>
     <name>FamilyTableModel</name>
     <message>
         <source>fused kernel runs</source>
@@ -273,7 +338,7 @@ Aktivieren, um die Datei zu öffnen oder den Stack zu sehen</translation>
     </message>
     <message>
         <source>Time at stake</source>
-        <translation>Zeit im Spiel</translation>
+        <translation>Mögliche Einsparung</translation>
     </message>
     <message>
         <source>Confidence</source>
@@ -649,7 +714,7 @@ Klicken, um seine %n Kernel auszuwählen</numerusform>
     </message>
     <message>
         <source>&amp;Demangle names</source>
-        <translation>Namen &amp;entschlüsseln</translation>
+        <translation>Namen &amp;demangeln</translation>
     </message>
     <message>
         <source>Operation:</source>
@@ -725,7 +790,7 @@ Klicken, um seine %n Kernel auszuwählen</numerusform>
     </message>
     <message>
         <source>&amp;Demangle Kernel Names</source>
-        <translation>Kernel-Namen &amp;entschlüsseln</translation>
+        <translation>Kernel-Namen &amp;demangeln</translation>
     </message>
     <message>
         <source>&amp;Settings</source>
@@ -921,6 +986,66 @@ Klicken, um seine %n Kernel auszuwählen</numerusform>
     <message>
         <source>No kernel of this part is in the kernel table</source>
         <translation>Kein Kernel dieses Anteils steht in der Kernel-Tabelle</translation>
+    </message>
+    <message>
+        <source>Trace %1 has no %2 phase.</source>
+        <translation>Trace %1 hat keine %2-Phase.</translation>
+    </message>
+    <message>
+        <source>Reading the trace…</source>
+        <translation>Trace wird gelesen…</translation>
+    </message>
+    <message>
+        <source>No trace loaded. Open trace A and trace B (File menu, or drop trace files on the panes above) to compare them, or one trace to look at its kernels.</source>
+        <translation>Kein Trace geladen. Öffnen Sie Trace A und Trace B (Menü Datei, oder Trace-Dateien auf die Felder oben ziehen), um sie zu vergleichen, oder einen Trace, um seine Kernel anzusehen.</translation>
+    </message>
+    <message>
+        <source>Comparing the traces… The kernels are listed once they are paired.</source>
+        <translation>Die Traces werden verglichen… Die Kernel erscheinen, sobald sie gepaart sind.</translation>
+    </message>
+    <message>
+        <source>Choose another stage in the tool bar.</source>
+        <translation>Wählen Sie in der Werkzeugleiste eine andere Phase.</translation>
+    </message>
+    <message>
+        <source>No kernel matches the filter.</source>
+        <translation>Kein Kernel passt zum Filter.</translation>
+    </message>
+    <message>
+        <source>No kernel of these traces runs in the %1 stage.</source>
+        <translation>Kein Kernel dieser Traces läuft in der Phase %1.</translation>
+    </message>
+    <message>
+        <source>These traces hold no GPU kernels.</source>
+        <translation>Diese Traces enthalten keine GPU-Kernel.</translation>
+    </message>
+    <message>
+        <source>No layers were found: layers come from repeated module scopes (nn.Module …Layer_N in the Python stacks), else from attention kernels repeating; these traces have neither.</source>
+        <translation>Keine Schichten gefunden: Schichten ergeben sich aus wiederholten Modul-Bereichen (nn.Module …Layer_N in den Python-Stacks), sonst aus sich wiederholenden Attention-Kerneln; diese Traces haben beides nicht.</translation>
+    </message>
+    <message>
+        <source>The traces were not compared (the comparison failed or was cancelled); each trace&apos;s kernels are listed on their own.</source>
+        <translation>Die Traces wurden nicht verglichen (der Vergleich ist fehlgeschlagen oder wurde abgebrochen); die Kernel jedes Traces stehen für sich.</translation>
+    </message>
+    <message>
+        <source>Load trace A and trace B to compare them: their fusion differences appear here.</source>
+        <translation>Laden Sie Trace A und Trace B, um sie zu vergleichen: Ihre Fusionsunterschiede erscheinen hier.</translation>
+    </message>
+    <message>
+        <source>No fusion differences and no extra work: in the aligned layers both traces run matching kernels.</source>
+        <translation>Keine Fusionsunterschiede und keine Zusatzarbeit: In den zugeordneten Schichten führen beide Traces entsprechende Kernel aus.</translation>
+    </message>
+    <message>
+        <source>A repeats %1 layers, B %2 layers.</source>
+        <translation>A wiederholt %1-Schichten, B %2-Schichten.</translation>
+    </message>
+    <message>
+        <source>A layer runs %1 kernels in A and %2 in B.</source>
+        <translation>Eine Schicht führt in A %1 Kernel aus, in B %2.</translation>
+    </message>
+    <message>
+        <source>These traces may not run the same model: %1 Fusion findings between them can mislead.</source>
+        <translation>Diese Traces führen womöglich nicht dasselbe Modell aus: %1 Fusionsbefunde zwischen ihnen können in die Irre führen.</translation>
     </message>
 </context>
 <context>
@@ -1138,6 +1263,10 @@ Klicken, um seine %n Kernel auszuwählen</numerusform>
         <source>Could not write %1: %2</source>
         <translation>%1 konnte nicht geschrieben werden: %2</translation>
     </message>
+    <message>
+        <source>Nothing to export: the table has no rows.</source>
+        <translation>Nichts zu exportieren: Die Tabelle hat keine Zeilen.</translation>
+    </message>
 </context>
 <context>
     <name>TimelineModel</name>
@@ -1238,6 +1367,10 @@ Klicken, um seine %n Kernel auszuwählen</numerusform>
     <message>
         <source>The next highlighted kernel (N)</source>
         <translation>Der nächste hervorgehobene Kernel (N)</translation>
+    </message>
+    <message>
+        <source>Search layers</source>
+        <translation>Schichten suchen</translation>
     </message>
 </context>
 <context>
@@ -1519,6 +1652,10 @@ Klicken, um seine %n Kernel auszuwählen</numerusform>
     <message>
         <source>%1 kernels outside the scope are left out (toolbar: Scope)</source>
         <translation>%1 Kernel außerhalb des Umfangs bleiben unberücksichtigt (Werkzeugleiste: Umfang)</translation>
+    </message>
+    <message>
+        <source>%1 · %2 kernels · %3 · %4 layers</source>
+        <translation>%1 · %2 Kernel · %3 · %4 Schichten</translation>
     </message>
 </context>
 <context>

@@ -123,6 +123,71 @@
     </message>
 </context>
 <context>
+    <name>EvidenceText</name>
+    <message numerus="yes">
+        <source>%1 of %n compared layer(s)</source>
+        <translation>
+            <numerusform>%1 of %n compared layer</numerusform>
+            <numerusform>%1 of %n compared layers</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1× in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 runs %n kernel(s) where %2 runs %3 (%4), %5.</source>
+        <translation>
+            <numerusform>%1 runs one kernel where %2 runs %3 (%4), %5.</numerusform>
+            <numerusform>%1 runs %n kernels where %2 runs %3 (%4), %5.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 runs %2 (%3) where %4 runs no such op, %5.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 runs %2 kernels that have no counterpart in %3 and no CPU-side evidence says why, %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>split inside one op</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>op fused away</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>named fused kernel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>many kernels to one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fused kernel by name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kernel sequence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>count imbalance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>op chain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, %2 of %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>FamilyTableModel</name>
     <message>
         <source>fused kernel runs</source>
@@ -918,6 +983,66 @@ Click to select its %n kernels</numerusform>
         <source>No kernel of this part is in the kernel table</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Trace %1 has no %2 phase.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the trace…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No trace loaded. Open trace A and trace B (File menu, or drop trace files on the panes above) to compare them, or one trace to look at its kernels.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Comparing the traces… The kernels are listed once they are paired.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose another stage in the tool bar.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No kernel matches the filter.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No kernel of these traces runs in the %1 stage.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>These traces hold no GPU kernels.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No layers were found: layers come from repeated module scopes (nn.Module …Layer_N in the Python stacks), else from attention kernels repeating; these traces have neither.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The traces were not compared (the comparison failed or was cancelled); each trace&apos;s kernels are listed on their own.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load trace A and trace B to compare them: their fusion differences appear here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No fusion differences and no extra work: in the aligned layers both traces run matching kernels.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A repeats %1 layers, B %2 layers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A layer runs %1 kernels in A and %2 in B.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>These traces may not run the same model: %1 Fusion findings between them can mislead.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>MessageBar</name>
@@ -1134,6 +1259,10 @@ Click to select its %n kernels</numerusform>
         <source>Could not write %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Nothing to export: the table has no rows.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>TimelineModel</name>
@@ -1233,6 +1362,10 @@ Click to select its %n kernels</numerusform>
     </message>
     <message>
         <source>The next highlighted kernel (N)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search layers</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1513,6 +1646,10 @@ Click to select its %n kernels</numerusform>
     </message>
     <message>
         <source>%1 kernels outside the scope are left out (toolbar: Scope)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2 kernels · %3 · %4 layers</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -123,6 +123,69 @@
     </message>
 </context>
 <context>
+    <name>EvidenceText</name>
+    <message numerus="yes">
+        <source>%1 of %n compared layer(s)</source>
+        <translation>
+            <numerusform>%n 个比较层中的 %1 个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1× in %2</source>
+        <translation>%1 次，位于 %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 runs %n kernel(s) where %2 runs %3 (%4), %5.</source>
+        <translation>
+            <numerusform>%1 运行 %n 个内核，而 %2 运行 %3 个（%4），%5。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 runs %2 (%3) where %4 runs no such op, %5.</source>
+        <translation>%1 运行 %2（%3），而 %4 没有这样的操作，%5。</translation>
+    </message>
+    <message>
+        <source>%1 runs %2 kernels that have no counterpart in %3 and no CPU-side evidence says why, %4.</source>
+        <translation>%1 运行的 %2 内核在 %3 中没有对应项，CPU 侧也没有说明原因的证据，%4。</translation>
+    </message>
+    <message>
+        <source>split inside one op</source>
+        <translation>同一操作内拆分</translation>
+    </message>
+    <message>
+        <source>op fused away</source>
+        <translation>操作被融合掉</translation>
+    </message>
+    <message>
+        <source>named fused kernel</source>
+        <translation>具名融合内核</translation>
+    </message>
+    <message>
+        <source>many kernels to one</source>
+        <translation>多个内核合为一个</translation>
+    </message>
+    <message>
+        <source>fused kernel by name</source>
+        <translation>按名称识别的融合内核</translation>
+    </message>
+    <message>
+        <source>kernel sequence</source>
+        <translation>内核序列</translation>
+    </message>
+    <message>
+        <source>count imbalance</source>
+        <translation>数量不平衡</translation>
+    </message>
+    <message>
+        <source>op chain</source>
+        <translation>操作链</translation>
+    </message>
+    <message>
+        <source>%1, %2 of %3</source>
+        <translation>%1，占 %3 的 %2</translation>
+    </message>
+</context>
+<context>
     <name>FamilyTableModel</name>
     <message>
         <source>fused kernel runs</source>
@@ -917,6 +980,66 @@ B − A：%2
         <source>No kernel of this part is in the kernel table</source>
         <translation>内核表中没有此部分的内核</translation>
     </message>
+    <message>
+        <source>Trace %1 has no %2 phase.</source>
+        <translation>跟踪 %1 没有 %2 阶段。</translation>
+    </message>
+    <message>
+        <source>Reading the trace…</source>
+        <translation>正在读取跟踪…</translation>
+    </message>
+    <message>
+        <source>No trace loaded. Open trace A and trace B (File menu, or drop trace files on the panes above) to compare them, or one trace to look at its kernels.</source>
+        <translation>未加载跟踪。打开跟踪 A 和跟踪 B（文件菜单，或将跟踪文件拖到上方面板）以进行比较，或打开一个跟踪查看其内核。</translation>
+    </message>
+    <message>
+        <source>Comparing the traces… The kernels are listed once they are paired.</source>
+        <translation>正在比较跟踪…内核配对完成后即会列出。</translation>
+    </message>
+    <message>
+        <source>Choose another stage in the tool bar.</source>
+        <translation>请在工具栏中选择其他阶段。</translation>
+    </message>
+    <message>
+        <source>No kernel matches the filter.</source>
+        <translation>没有内核匹配该筛选条件。</translation>
+    </message>
+    <message>
+        <source>No kernel of these traces runs in the %1 stage.</source>
+        <translation>这些跟踪中没有内核运行在 %1 阶段。</translation>
+    </message>
+    <message>
+        <source>These traces hold no GPU kernels.</source>
+        <translation>这些跟踪不含 GPU 内核。</translation>
+    </message>
+    <message>
+        <source>No layers were found: layers come from repeated module scopes (nn.Module …Layer_N in the Python stacks), else from attention kernels repeating; these traces have neither.</source>
+        <translation>未找到层：层来自重复的模块范围（Python 栈中的 nn.Module …Layer_N），否则来自重复出现的注意力内核；这些跟踪两者都没有。</translation>
+    </message>
+    <message>
+        <source>The traces were not compared (the comparison failed or was cancelled); each trace&apos;s kernels are listed on their own.</source>
+        <translation>跟踪未被比较（比较失败或已取消）；各跟踪的内核分别列出。</translation>
+    </message>
+    <message>
+        <source>Load trace A and trace B to compare them: their fusion differences appear here.</source>
+        <translation>加载跟踪 A 和跟踪 B 进行比较：它们的融合差异会显示在这里。</translation>
+    </message>
+    <message>
+        <source>No fusion differences and no extra work: in the aligned layers both traces run matching kernels.</source>
+        <translation>没有融合差异，也没有额外工作：在对齐的层中两个跟踪运行相对应的内核。</translation>
+    </message>
+    <message>
+        <source>A repeats %1 layers, B %2 layers.</source>
+        <translation>A 重复的是 %1 层，B 重复的是 %2 层。</translation>
+    </message>
+    <message>
+        <source>A layer runs %1 kernels in A and %2 in B.</source>
+        <translation>一层在 A 中运行 %1 个内核，在 B 中运行 %2 个。</translation>
+    </message>
+    <message>
+        <source>These traces may not run the same model: %1 Fusion findings between them can mislead.</source>
+        <translation>这些跟踪可能运行的不是同一个模型：%1 它们之间的融合结论可能有误导性。</translation>
+    </message>
 </context>
 <context>
     <name>MessageBar</name>
@@ -1132,6 +1255,10 @@ B − A：%2
         <source>Could not write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
+    <message>
+        <source>Nothing to export: the table has no rows.</source>
+        <translation>没有可导出的内容：表格没有行。</translation>
+    </message>
 </context>
 <context>
     <name>TimelineModel</name>
@@ -1232,6 +1359,10 @@ B − A：%2
     <message>
         <source>The next highlighted kernel (N)</source>
         <translation>下一个高亮的内核（N）</translation>
+    </message>
+    <message>
+        <source>Search layers</source>
+        <translation>搜索层</translation>
     </message>
 </context>
 <context>
@@ -1502,6 +1633,10 @@ B − A：%2
     <message>
         <source>%1 kernels outside the scope are left out (toolbar: Scope)</source>
         <translation>范围之外的 %1 个内核不计入（工具栏：范围）</translation>
+    </message>
+    <message>
+        <source>%1 · %2 kernels · %3 · %4 layers</source>
+        <translation>%1 · %2 个内核 · %3 · %4 层</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 #include "fusiontreemodel.h"
 
 #include "classify/kernelregistry.h"
+#include "evidencetext.h"
 #include "modelroles.h"
 #include "units.h"
 
@@ -107,6 +108,11 @@ void FusionTreeModel::build()
     m_top.clear();
     if (!m_comparison || !m_trace[0] || !m_trace[1])
         return;
+    m_kernelTime[0] = m_kernelTime[1] = 0;
+    for (const OpRow &r : m_comparison->ops) {
+        m_kernelTime[0] += r.aTotal;
+        m_kernelTime[1] += r.bTotal;
+    }
     for (size_t f = 0; f < m_comparison->findings.size(); ++f)
         buildFinding(int(f));
     for (size_t e = 0; e < m_comparison->extraWork.size(); ++e)
@@ -203,11 +209,15 @@ void FusionTreeModel::buildFinding(int f)
     top.side = fused;
     top.ids = *scope[fused];
     const int parent = addNode(std::move(top));
-    if (!finding.evidence.empty())
-        addText(parent, QString::fromStdString(finding.evidence));
+    addText(parent, EvidenceText::ofFinding(finding, sideLabel(SideA), sideLabel(SideB)));
+    // Each time with its share of its trace's kernel time, so a saving can be weighed at a glance.
+    const QString letter[2] = {tr("A"), tr("B")};
     addText(parent, tr("Saves %1: the unfused runs take %2 in %3, the fused kernels %4 in %5")
-                        .arg(Units::duration(finding.timeAtStake), Units::duration(finding.unfusedTotal), sideLabel(unfused),
-                             Units::duration(finding.fusedTotal), sideLabel(fused)));
+                        .arg(EvidenceText::withShare(finding.timeAtStake, m_kernelTime[unfused], letter[unfused]),
+                             EvidenceText::withShare(finding.unfusedTotal, m_kernelTime[unfused], letter[unfused]),
+                             sideLabel(unfused),
+                             EvidenceText::withShare(finding.fusedTotal, m_kernelTime[fused], letter[fused]),
+                             sideLabel(fused)));
     addKernelGroup(parent, FusedKernel, fused, finding.fusedKernels, *scope[fused], tr("Fused kernels in %1 (%2)"));
     addKernelGroup(parent, UnfusedComponent, unfused, finding.unfusedComponents, *scope[unfused],
                    tr("Unfused components in %1 (%2)"));
@@ -225,8 +235,7 @@ void FusionTreeModel::buildExtraWork(int e)
     top.side = side;
     top.ids = ids;
     const int parent = addNode(std::move(top));
-    if (!extra.evidence.empty())
-        addText(parent, QString::fromStdString(extra.evidence));
+    addText(parent, EvidenceText::ofExtraWork(extra, sideLabel(SideA), sideLabel(SideB)));
     addKernelGroup(parent, UnfusedComponent, side, extra.kernels, ids, tr("Kernels in %1 (%2)"));
     addLocations(parent, extra.locations);
 }
@@ -321,7 +330,7 @@ QVariant FusionTreeModel::findingData(const Node &n, int column, int role) const
     case Methods: {
         QStringList methods;
         for (const std::string &m : f.methods)
-            methods << QString::fromStdString(m);
+            methods << (exporting ? QString::fromStdString(m) : EvidenceText::method(m));
         return methods.join(exporting ? QStringLiteral(";") : QStringLiteral(", "));
     }
     case Count:
@@ -413,9 +422,9 @@ QVariant FusionTreeModel::data(const QModelIndex &index, int role) const
         return {};
     case Qt::ToolTipRole:
         if (n.kind == Finding)
-            return QString::fromStdString(m_comparison->findings[size_t(n.finding)].evidence);
+            return EvidenceText::ofFinding(m_comparison->findings[size_t(n.finding)], sideLabel(SideA), sideLabel(SideB));
         if (n.kind == ExtraWorkItem)
-            return QString::fromStdString(m_comparison->extraWork[size_t(n.extra)].evidence);
+            return EvidenceText::ofExtraWork(m_comparison->extraWork[size_t(n.extra)], sideLabel(SideA), sideLabel(SideB));
         if (n.kind == FusedKernel || n.kind == UnfusedComponent)
         {
             if (n.ids.empty())

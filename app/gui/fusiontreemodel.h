@@ -63,6 +63,7 @@ private:
     static QVariant confidenceData(const std::string &confidence, int role);
 
     std::shared_ptr<const fusion::AnalyzedTrace> m_trace[2];
+    fusion::Ns m_kernelTime[2] = {0, 0};  // each side's kernel time in the comparison's scope
     std::shared_ptr<const fusion::Comparison> m_comparison;
     std::vector<Node> m_nodes;
     std::vector<int> m_top;

@@ -286,7 +286,7 @@ TableActions *MainWindow::tableActions(QWidget *page) const
 
 void MainWindow::askOpen(Side side)
 {
-    const QString dir = m_path[side].isEmpty() ? Settings::lastDirectory() : QFileInfo(m_path[side]).absolutePath();
+    const QString dir = m_path[side].isEmpty() ? Settings::lastTraceDirectory(side) : QFileInfo(m_path[side]).absolutePath();
     const QString path = QFileDialog::getOpenFileName(
         this, side == SideA ? tr("Open Trace A") : tr("Open Trace B"), dir,
         tr("PyTorch profiler traces (*.json *.json.gz *.json.zst *.json.xz *.json.bz2 *.gz *.zst *.xz *.bz2 *.zip *.tar "
@@ -295,7 +295,7 @@ void MainWindow::askOpen(Side side)
     if (path.isEmpty())
         return;
     if (!m_screenshotMode)
-        Settings::setLastDirectory(QFileInfo(path).absolutePath());
+        Settings::setLastTraceDirectory(side, QFileInfo(path).absolutePath());
     openTrace(side, path);
 }
 

@@ -5,6 +5,7 @@
 #include "analysisjob.h"
 #include "comparisonjob.h"
 #include "datatableview.h"
+#include "evidencetext.h"
 #include "fusiontreemodel.h"
 #include "kernelfilterproxy.h"
 #include "kerneltablemodel.h"
@@ -198,7 +199,9 @@ void MainWindow::showFusionDetails(const QModelIndex &index)
     QString html = QStringLiteral("<p><b>%1</b> — %2</p>")
                        .arg((finding ? QString::fromStdString(title) : tr("Extra work: %1").arg(QString::fromStdString(title)))
                                 .toHtmlEscaped(),
-                            QString::fromStdString(finding ? finding->evidence : extra->evidence).toHtmlEscaped());
+                            (finding ? EvidenceText::ofFinding(*finding, labelOf(SideA), labelOf(SideB))
+                                     : EvidenceText::ofExtraWork(*extra, labelOf(SideA), labelOf(SideB)))
+                                .toHtmlEscaped());
     if (kind != FusionTreeModel::Finding && kind != FusionTreeModel::ExtraWorkItem && kind != FusionTreeModel::Evidence) {
         const QString item = m_fusionModel->index(source.row(), 0, source.parent()).data().toString();
         html += QStringLiteral("<p><tt>%1</tt></p>").arg(item.toHtmlEscaped());

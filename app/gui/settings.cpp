@@ -136,3 +136,14 @@ void Settings::setLastDirectory(const QString &dir)
 {
     setValue("lastDirectory", dir);
 }
+
+QString Settings::lastTraceDirectory(int side)
+{
+    return value(side == 0 ? "lastDirectoryA" : "lastDirectoryB", lastDirectory()).toString();
+}
+
+void Settings::setLastTraceDirectory(int side, const QString &dir)
+{
+    setValue(side == 0 ? "lastDirectoryA" : "lastDirectoryB", dir);
+    setLastDirectory(dir);
+}

@@ -36,4 +36,8 @@ public:
     static void setWindowLayout(const QByteArray &geometry, const QByteArray &state, const QByteArray &splitter);
     static QString lastDirectory();
     static void setLastDirectory(const QString &dir);
+    // Where trace A's (side 0) or B's (side 1) open dialog starts: each side's own last folder, as
+    // the two traces often live apart (an NVIDIA and an AMD run); else the last folder of any dialog.
+    static QString lastTraceDirectory(int side);
+    static void setLastTraceDirectory(int side, const QString &dir);
 };

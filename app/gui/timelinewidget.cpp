@@ -514,6 +514,14 @@ void TimelineWidget::step(int delta)
     bringIntoView(s, id);
     emit selectionChanged();
     update();
+    // The tooltip follows the kernel N / P stepped to, as if the mouse rested on it.
+    const int track = m_model[s].trackOfKernel(id);
+    if (track >= 0 && isVisible()) {
+        const GpuOpTable &k = m_trace[s]->trace->store.kernels;
+        const double mid = (m_zoom->toAxis(s, k.start[id]) + m_zoom->toAxis(s, k.end(id))) / 2;
+        const QPoint at(int(xOfTime(s, mid)), trackRect(s, track).center().y());
+        QToolTip::showText(mapToGlobal(at), toolTipAt(at), this);
+    }
 }
 
 void TimelineWidget::selectNext() { step(1); }

@@ -74,6 +74,8 @@ TriagePage::TriagePage(QWidget *parent)
     m_views[0]->setColumnWidth(TriageTableModel::Category, 110);
     m_views[0]->setColumnWidth(TriageTableModel::Kernel, 380);
     m_views[0]->setColumnWidth(TriageTableModel::TopSite, 380);
+    // The families that cost most first: the reason to read the table.
+    m_views[1]->sortByColumn(FamilyTableModel::Share, Qt::DescendingOrder);
     m_views[1]->setColumnWidth(FamilyTableModel::Family, 220);
     m_views[1]->setColumnWidth(FamilyTableModel::Status, 200);
     m_views[1]->setColumnWidth(FamilyTableModel::DirectInstances, 140);

@@ -56,6 +56,8 @@ struct FusionFinding {
     std::vector<std::string> fusedKernels;      // names of the fused kernel(s) on the fusing side
     std::vector<std::string> unfusedComponents; // names of the kernels the other side runs instead
     uint64_t count = 0;                  // occurrences
+    // What `evidence` says, for a reader that words it in another language: kernels per occurrence.
+    uint32_t fusedPerRun = 1, unfusedPerRun = 0;
     std::string evidence;                // one sentence, with the traces' labels
     std::string confidence;              // high | medium | low
     std::vector<uint32_t> aKernels, bKernels;   // exactly the kernels of the occurrences, each side

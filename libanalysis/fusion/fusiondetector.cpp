@@ -264,9 +264,10 @@ void detectFusions(const AnalyzedTrace &a, const AnalyzedTrace &b, Comparison &c
         f.fusedKernels = topNames(fused, fids, 3);
         f.unfusedComponents = topNames(unfused, uids, 6);
         f.confidence = confidenceOf(f.count, f.layerPairs.size(), f.comparableLayers, true);
-        const size_t perRun = f.count ? uids.size() / f.count : 0;
-        f.evidence = fused.label + " runs " + (fids.size() == f.count ? "one kernel" : std::to_string(fids.size() / std::max<uint64_t>(1, f.count)) + " kernels")
-                     + " where " + unfused.label + " runs " + std::to_string(perRun) + " (" + f.operation + "), "
+        f.unfusedPerRun = uint32_t(f.count ? uids.size() / f.count : 0);
+        f.fusedPerRun = fids.size() == f.count ? 1 : uint32_t(fids.size() / std::max<uint64_t>(1, f.count));
+        f.evidence = fused.label + " runs " + (fids.size() == f.count ? "one kernel" : std::to_string(f.fusedPerRun) + " kernels")
+                     + " where " + unfused.label + " runs " + std::to_string(f.unfusedPerRun) + " (" + f.operation + "), "
                      + std::to_string(f.count) + "× in " + layersText(f.layerPairs.size(), f.comparableLayers) + ".";
         addLocations(unfused, uids, f.locations);
         addLocations(fused, fids, f.locations);

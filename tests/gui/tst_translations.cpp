@@ -1,5 +1,7 @@
 // The German and Simplified Chinese catalogues are complete (every message translated, placeholders
 // kept), the embedded catalogues really switch the interface, and English spells plurals out.
+#include "compare/comparison.h"
+#include "evidencetext.h"
 #include "guitestsupport.h"
 #include "mainwindow.h"
 #include "translationloader.h"
@@ -23,6 +25,7 @@ private slots:
     void germanTranslatesTheWindow();
     void chineseTranslatesTheWindow();
     void englishSpellsPluralsOut();
+    void findingsAreWordedInTheInterfaceLanguage();
     void cleanupTestCase() { TranslationLoader::install(QStringLiteral("en")); }
 
 private:
@@ -128,6 +131,31 @@ void TranslationsTest::englishSpellsPluralsOut()
     // A language FusionScope does not ship falls back to English, plurals included.
     QCOMPARE(TranslationLoader::install(QStringLiteral("fr")), QStringLiteral("en"));
     QCOMPARE(QCoreApplication::translate("TracePane", "%n warning(s)", nullptr, 2), QStringLiteral("2 warnings"));
+}
+
+// The GUI words each finding from its facts; in English it must say exactly what the library's
+// report says (the bundled pair has fusion findings with one and with several kernels per run, and
+// extra work), and in German it must be German.
+void TranslationsTest::findingsAreWordedInTheInterfaceLanguage()
+{
+    using namespace fusion::test;
+    const auto a = analyze(QString(sourceDir() + QStringLiteral("/resources/samples/sample_nvidia.json.gz")).toStdString(), SideA);
+    const auto b = analyze(QString(sourceDir() + QStringLiteral("/resources/samples/sample_amd.json.gz")).toStdString(), SideB);
+    const auto c = compare(*a, *b);
+    const fusion::Comparison &cmp = *c->comparison;
+    const QString la = QString::fromStdString(cmp.labelA), lb = QString::fromStdString(cmp.labelB);
+    QVERIFY(cmp.findings.size() >= 4);
+    QCOMPARE(TranslationLoader::install(QStringLiteral("en")), QStringLiteral("en"));
+    for (const fusion::FusionFinding &f : cmp.findings)
+        QCOMPARE(EvidenceText::ofFinding(f, la, lb), QString::fromStdString(f.evidence));
+    for (const fusion::ExtraWork &e : cmp.extraWork)
+        QCOMPARE(EvidenceText::ofExtraWork(e, la, lb), QString::fromStdString(e.evidence));
+    QCOMPARE(TranslationLoader::install(QStringLiteral("de")), QStringLiteral("de"));
+    const QString german = EvidenceText::ofFinding(cmp.findings.front(), la, lb);
+    QVERIFY2(german.contains(QStringLiteral(" führt ")) && german.contains(QStringLiteral("verglichenen Schicht")),
+             qPrintable(german));
+    QCOMPARE(EvidenceText::method("split_inside_op"), QStringLiteral("innerhalb einer Operation aufgeteilt"));
+    TranslationLoader::install(QStringLiteral("en"));
 }
 
 QTEST_MAIN(TranslationsTest)
