@@ -334,36 +334,6 @@ void MainWindow::cancelLoading(Side side)
     m_job[side]->cancel();
 }
 
-void MainWindow::updateStageChoices()
-{
-    // A stage neither loaded trace has cannot be chosen; "All stages" always can.
-    bool has[3] = {true, false, false};
-    for (Side s : {SideA, SideB})
-        if (m_result[s]) {
-            has[int(Stage::Prefill)] |= m_result[s]->analyzed->stages.hasPrefill;
-            has[int(Stage::Decode)] |= m_result[s]->analyzed->stages.hasDecode;
-        }
-    auto *model = qobject_cast<QStandardItemModel *>(m_stageCombo->model());
-    for (Stage st : {Stage::Prefill, Stage::Decode}) {
-        QStandardItem *item = model ? model->item(m_stageCombo->findData(int(st))) : nullptr;
-        if (!item)
-            continue;
-        const bool any = m_result[SideA] || m_result[SideB];
-        item->setEnabled(!any || has[int(st)]);
-        item->setToolTip(item->isEnabled() ? QString() : tr("Neither trace has a %1 stage").arg(Units::stage(st)));
-    }
-}
-
-void MainWindow::updateStepChoices()
-{
-    std::set<int64_t> numbers;
-    for (Side s : {SideA, SideB})
-        if (m_result[s])
-            for (const fusion::Step &st : m_result[s]->analyzed->steps.steps)
-                numbers.insert(st.number);
-    m_scopeSelector->setSteps({numbers.begin(), numbers.end()});
-}
-
 void MainWindow::reloadAll()
 {
     for (Side s : {SideA, SideB})

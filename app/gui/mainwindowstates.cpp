@@ -1,4 +1,4 @@
-// Honest states of the window: what the tables say while they have no rows (see emptystate.h), the
+// Honest states of the window: stages no trace has cannot be chosen; what the tables say while they have no rows (see emptystate.h), the
 // reasons following the window's state, most basic first, so the sentence names the one thing the
 // user can act on; a warning when the two traces may not run the same model at all; and headers
 // folded to one line each on a small screen, where the tables need the height.
@@ -11,15 +11,49 @@
 #include "kernelfilterproxy.h"
 #include "kerneltablemodel.h"
 #include "messagebar.h"
+#include "scopeselector.h"
 #include "tracepane.h"
 #include "units.h"
 
+#include <QComboBox>
 #include <QResizeEvent>
 #include <QSplitter>
+#include <QStandardItemModel>
 #include <QTableView>
 #include <QTreeView>
+#include <set>
 
 using namespace fusion;
+
+void MainWindow::updateStageChoices()
+{
+    // A stage neither loaded trace has cannot be chosen; "All stages" always can.
+    bool has[3] = {true, false, false};
+    for (Side s : {SideA, SideB})
+        if (m_result[s]) {
+            has[int(Stage::Prefill)] |= m_result[s]->analyzed->stages.hasPrefill;
+            has[int(Stage::Decode)] |= m_result[s]->analyzed->stages.hasDecode;
+        }
+    auto *model = qobject_cast<QStandardItemModel *>(m_stageCombo->model());
+    for (Stage st : {Stage::Prefill, Stage::Decode}) {
+        QStandardItem *item = model ? model->item(m_stageCombo->findData(int(st))) : nullptr;
+        if (!item)
+            continue;
+        const bool any = m_result[SideA] || m_result[SideB];
+        item->setEnabled(!any || has[int(st)]);
+        item->setToolTip(item->isEnabled() ? QString() : tr("Neither trace has a %1 stage").arg(Units::stage(st)));
+    }
+}
+
+void MainWindow::updateStepChoices()
+{
+    std::set<int64_t> numbers;
+    for (Side s : {SideA, SideB})
+        if (m_result[s])
+            for (const fusion::Step &st : m_result[s]->analyzed->steps.steps)
+                numbers.insert(st.number);
+    m_scopeSelector->setSteps({numbers.begin(), numbers.end()});
+}
 
 void MainWindow::installStates()
 {
