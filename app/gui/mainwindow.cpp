@@ -52,13 +52,10 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTextBrowser>
-#include <QStandardItem>
-#include <QStandardItemModel>
 #include <QToolBar>
 #include <QTreeView>
 #include <QVBoxLayout>
 
-#include <set>
 
 using namespace fusion;
 
