@@ -5,7 +5,7 @@
     <name>BackgroundJob</name>
     <message>
         <source>out of memory</source>
-        <translation>Speicher erschöpft</translation>
+        <translation>nicht genügend Arbeitsspeicher</translation>
     </message>
     <message>
         <source>unexpected error</source>
@@ -20,7 +20,7 @@
     </message>
     <message>
         <source>Where the gap comes from (waterfall)</source>
-        <translation>Woher der Unterschied kommt (Wasserfall)</translation>
+        <translation>Woher der Unterschied kommt (Wasserfalldiagramm)</translation>
     </message>
     <message>
         <source>Chart:</source>
@@ -63,7 +63,7 @@
     </message>
     <message>
         <source>Save a picture of the window once the traces are analysed and compared, then exit.</source>
-        <translation>Speichert ein Bild des Fensters, sobald die Traces analysiert und verglichen sind, und beendet sich dann.</translation>
+        <translation>Speichert einen Screenshot des Fensters, sobald die Traces analysiert und verglichen sind, und beendet dann das Programm.</translation>
     </message>
     <message>
         <source>file.png</source>
@@ -91,7 +91,7 @@
     </message>
     <message>
         <source>At most two traces (A and B), got %1.</source>
-        <translation>Höchstens zwei Traces (A und B), erhalten: %1.</translation>
+        <translation>Höchstens zwei Traces (A und B) möglich, angegeben: %1.</translation>
     </message>
     <message>
         <source>Unknown stage &quot;%1&quot; (prefill, decode, all).</source>
@@ -99,19 +99,19 @@
     </message>
     <message>
         <source>Bad window size &quot;%1&quot; (use WxH, e.g. 1440x900).</source>
-        <translation>Ungültige Fenstergröße „%1“ (B×H angeben, z. B. 1440x900).</translation>
+        <translation>Ungültige Fenstergröße „%1“ (Format BxH, z. B. 1440x900).</translation>
     </message>
     <message>
         <source>Print the seconds from start until the traces are analysed, compared and shown, and the peak memory, then exit.</source>
-        <translation>Gibt die Sekunden vom Start bis zur Anzeige der analysierten und verglichenen Traces sowie den höchsten Speicherbedarf aus und beendet sich dann.</translation>
+        <translation>Gibt die Zeit in Sekunden vom Start bis zur Anzeige der analysierten und verglichenen Traces sowie den maximalen Speicherbedarf aus und beendet dann das Programm.</translation>
     </message>
     <message>
         <source>--time-to-first-view needs a trace to show.</source>
-        <translation>--time-to-first-view braucht einen Trace zum Anzeigen.</translation>
+        <translation>--time-to-first-view erfordert einen anzuzeigenden Trace.</translation>
     </message>
     <message>
         <source>--time-to-first-view and --screenshot cannot be combined.</source>
-        <translation>--time-to-first-view und --screenshot können nicht kombiniert werden.</translation>
+        <translation>--time-to-first-view und --screenshot können nicht zusammen verwendet werden.</translation>
     </message>
     <message>
         <source>View to show: timeline, kernels, layers, fusion, findings, chart, gap, triage.</source>
@@ -138,17 +138,17 @@
     <message numerus="yes">
         <source>%1 runs %n kernel(s) where %2 runs %3 (%4), %5.</source>
         <translation>
-            <numerusform>%1 führt %n Kernel aus, wo %2 %3 ausführt (%4), %5.</numerusform>
-            <numerusform>%1 führt %n Kernel aus, wo %2 %3 ausführt (%4), %5.</numerusform>
+            <numerusform>%1 führt %n Kernel aus, während %2 %3 ausführt (%4), %5.</numerusform>
+            <numerusform>%1 führt %n Kernel aus, während %2 %3 ausführt (%4), %5.</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 runs %2 (%3) where %4 runs no such op, %5.</source>
-        <translation>%1 führt %2 (%3) aus, wo %4 keine solche Operation ausführt, %5.</translation>
+        <translation>%1 führt %2 (%3) aus, während %4 keine solche Operation ausführt, %5.</translation>
     </message>
     <message>
         <source>%1 runs %2 kernels that have no counterpart in %3 and no CPU-side evidence says why, %4.</source>
-        <translation>%1 führt %2-Kernel aus, die in %3 kein Gegenstück haben, ohne dass ein Hinweis auf der CPU-Seite den Grund nennt, %4.</translation>
+        <translation>%1 führt %2-Kernel aus, die in %3 kein Gegenstück haben, ohne dass ein Hinweis auf der CPU-Seite den Grund erklärt, %4.</translation>
     </message>
     <message>
         <source>split inside one op</source>
@@ -312,13 +312,13 @@
         <source>%1
 Activate to select it in the kernel table</source>
         <translation>%1
-Aktivieren, um ihn in der Kernel-Tabelle auszuwählen</translation>
+Doppelklicken Sie, um ihn in der Kernel-Tabelle auszuwählen</translation>
     </message>
     <message>
         <source>%1
 Activate to open the file, or to see the stack</source>
         <translation>%1
-Aktivieren, um die Datei zu öffnen oder den Stack zu sehen</translation>
+Doppelklicken Sie, um die Datei zu öffnen oder den Stack anzuzeigen</translation>
     </message>
     <message>
         <source>Pattern</source>
@@ -346,7 +346,7 @@ Aktivieren, um die Datei zu öffnen oder den Stack zu sehen</translation>
     </message>
     <message>
         <source>Saves %1: the unfused runs take %2 in %3, the fused kernels %4 in %5</source>
-        <translation>Spart %1: die nicht fusionierten Kernel brauchen %2 in %3, die fusionierten %4 in %5</translation>
+        <translation>Spart %1: Die nicht fusionierten Kernel brauchen %2 in %3, die fusionierten %4 in %5</translation>
     </message>
     <message>
         <source>Kernels in %1 (%2)</source>
@@ -354,7 +354,7 @@ Aktivieren, um die Datei zu öffnen oder den Stack zu sehen</translation>
     </message>
     <message>
         <source>Extra work: %1</source>
-        <translation>Zusatzarbeit: %1</translation>
+        <translation>Mehraufwand: %1</translation>
     </message>
     <message>
         <source>only B: %1</source>
@@ -374,14 +374,14 @@ Aktivieren, um die Datei zu öffnen oder den Stack zu sehen</translation>
     </message>
     <message>
         <source>What fusing would save: the unfused runs&apos; time minus the fused kernels&apos; time (for extra work: its time)</source>
-        <translation>Was eine Fusion einsparen würde: die Zeit der nicht fusionierten Kernel minus die der fusionierten (bei Zusatzarbeit: ihre Zeit)</translation>
+        <translation>Was eine Fusion einsparen würde: die Zeit der nicht fusionierten Kernel minus die der fusionierten (bei Mehraufwand: dessen Zeit)</translation>
     </message>
 </context>
 <context>
     <name>GapChartView</name>
     <message>
         <source>Which time the waterfall decomposes</source>
-        <translation>Welche Zeit der Wasserfall zerlegt</translation>
+        <translation>Welche Zeit das Wasserfalldiagramm aufschlüsselt</translation>
     </message>
     <message>
         <source>Measure:</source>
@@ -389,11 +389,11 @@ Aktivieren, um die Datei zu öffnen oder den Stack zu sehen</translation>
     </message>
     <message>
         <source>fusion: %1, fused by %2</source>
-        <translation>Fusion: %1, fusioniert von %2</translation>
+        <translation>Fusion: %1, fusioniert in %2</translation>
     </message>
     <message>
         <source>extra work: %1 on %2</source>
-        <translation>Zusatzarbeit: %1 auf %2</translation>
+        <translation>Mehraufwand: %1 auf %2</translation>
     </message>
     <message>
         <source>kernel speed: %1</source>
@@ -405,7 +405,7 @@ Aktivieren, um die Datei zu öffnen oder den Stack zu sehen</translation>
     </message>
     <message>
         <source>idle in %1 layers</source>
-        <translation>Leerlauf in %1-Schichten</translation>
+        <translation>Leerlauf in Schichten vom Typ %1</translation>
     </message>
     <message>
         <source>outside the aligned layers</source>
@@ -417,19 +417,19 @@ Aktivieren, um die Datei zu öffnen oder den Stack zu sehen</translation>
     </message>
     <message>
         <source>Load trace A and trace B to see where the gap between them comes from</source>
-        <translation>Trace A und Trace B laden, um zu sehen, woher der Unterschied zwischen ihnen kommt</translation>
+        <translation>Laden Sie Trace A und Trace B, um zu sehen, woher der Unterschied zwischen ihnen kommt</translation>
     </message>
     <message>
         <source>GPU busy time</source>
-        <translation>GPU-Belegungszeit</translation>
+        <translation>Aktive GPU-Zeit</translation>
     </message>
     <message>
         <source>Wall time of the profiled window</source>
-        <translation>Wanduhrzeit des aufgezeichneten Fensters</translation>
+        <translation>Wall-Clock-Zeit des aufgezeichneten Zeitfensters</translation>
     </message>
     <message>
         <source>Windows of the %1 layers</source>
-        <translation>Fenster der %1-Schichten</translation>
+        <translation>Zeitfenster der Schichten vom Typ %1</translation>
     </message>
     <message>
         <source>A: %1</source>
@@ -456,11 +456,11 @@ Click to select its %n kernel(s)</source>
             <numerusform>%1
 B − A: %2
 %3 → %4
-Klicken, um seinen %n Kernel auszuwählen</numerusform>
+Klicken Sie, um seinen %n Kernel auszuwählen</numerusform>
             <numerusform>%1
 B − A: %2
 %3 → %4
-Klicken, um seine %n Kernel auszuwählen</numerusform>
+Klicken Sie, um seine %n Kernel auszuwählen</numerusform>
         </translation>
     </message>
     <message>
@@ -477,19 +477,19 @@ Klicken, um seine %n Kernel auszuwählen</numerusform>
     </message>
     <message>
         <source>GPU busy time (%1)</source>
-        <translation>GPU-Belegungszeit (%1)</translation>
+        <translation>Aktive GPU-Zeit (%1)</translation>
     </message>
     <message>
         <source>Wall time (%1)</source>
-        <translation>Wanduhrzeit (%1)</translation>
+        <translation>Wall-Clock-Zeit (%1)</translation>
     </message>
     <message>
         <source>Time in the layers&apos; windows (%1)</source>
-        <translation>Zeit in den Fenstern der Schichten (%1)</translation>
+        <translation>Zeit in den Zeitfenstern der Schichten (%1)</translation>
     </message>
     <message>
         <source>If %1 fused like %2</source>
-        <translation>Wenn %1 wie %2 fusionierte</translation>
+        <translation>Wenn %1 wie %2 fusionieren würde</translation>
     </message>
     <message>
         <source>If %1&apos;s kernels ran at %2&apos;s speed</source>
@@ -505,15 +505,15 @@ Klicken, um seine %n Kernel auszuwählen</numerusform>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: %2 → %3, saving %4 (%5)</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;: %2 → %3, Ersparnis %4 (%5)</translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: %2 → %3, Einsparung %4 (%5)</translation>
     </message>
     <message>
         <source>Fused like the other side: each of its fusions replaces this side&apos;s unfused kernels by the fused kernel&apos;s cost there, scaled by this side&apos;s time over the other&apos;s for that operation&apos;s paired kernels (a fusion that would cost more is left out). At the other side&apos;s speed: every paired kernel takes its counterpart&apos;s time, so operations this side runs faster get slower; fusions and extra work stay. Either way the busy time is assumed to change by the kernel time saved.</source>
-        <translation>Fusioniert wie die andere Seite: Jede ihrer Fusionen ersetzt die unfusionierten Kernel dieser Seite durch die Kosten des fusionierten Kernels dort, skaliert mit der Zeit dieser Seite im Verhältnis zu der anderen für die gepaarten Kernel dieser Operation (eine Fusion, die mehr kosten würde, entfällt). Mit der Geschwindigkeit der anderen Seite: Jeder gepaarte Kernel braucht die Zeit seines Gegenstücks, Operationen, die diese Seite schneller ausführt, werden also langsamer; Fusionen und Zusatzarbeit bleiben. In beiden Fällen wird angenommen, dass sich die Belegungszeit um die eingesparte Kernel-Zeit ändert.</translation>
+        <translation>Fusioniert wie die andere Seite: Jede ihrer Fusionen ersetzt die nicht fusionierten Kernel dieser Seite durch die Kosten des fusionierten Kernels dort, skaliert mit dem Verhältnis der Zeit dieser Seite zu der der anderen Seite für die gepaarten Kernel dieser Operation (eine Fusion, die mehr kosten würde, entfällt). Mit der Geschwindigkeit der anderen Seite: Jeder gepaarte Kernel braucht so lange wie sein Gegenstück, Operationen, die diese Seite schneller ausführt, werden also langsamer; Fusionen und Mehraufwand bleiben. In beiden Fällen wird angenommen, dass sich die aktive GPU-Zeit um die eingesparte Kernel-Zeit ändert.</translation>
     </message>
     <message>
         <source>What if (GPU busy time):</source>
-        <translation>Was wäre, wenn (GPU-Belegungszeit):</translation>
+        <translation>Was wäre, wenn (aktive GPU-Zeit):</translation>
     </message>
 </context>
 <context>
@@ -714,7 +714,7 @@ Klicken, um seine %n Kernel auszuwählen</numerusform>
     </message>
     <message>
         <source>&amp;Demangle names</source>
-        <translation>Namen &amp;demangeln</translation>
+        <translation>Namen de&amp;mangeln</translation>
     </message>
     <message>
         <source>Operation:</source>
@@ -782,7 +782,7 @@ Klicken, um seine %n Kernel auszuwählen</numerusform>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation>&amp;Beenden</translation>
+        <translation>Been&amp;den</translation>
     </message>
     <message>
         <source>&amp;View</source>
@@ -822,7 +822,7 @@ Klicken, um seine %n Kernel auszuwählen</numerusform>
     </message>
     <message>
         <source>Main</source>
-        <translation>Haupt</translation>
+        <translation>Hauptwerkzeugleiste</translation>
     </message>
     <message>
         <source>Stage:</source>
@@ -850,7 +850,7 @@ Klicken, um seine %n Kernel auszuwählen</numerusform>
     </message>
     <message>
         <source>Loading was cancelled. Drop a trace file here, or click Open…</source>
-        <translation>Das Laden wurde abgebrochen. Trace-Datei hierher ziehen oder auf Öffnen… klicken</translation>
+        <translation>Das Laden wurde abgebrochen. Ziehen Sie eine Trace-Datei hierher oder klicken Sie auf Öffnen…</translation>
     </message>
     <message>
         <source>Open Trace A</source>
@@ -874,7 +874,7 @@ Klicken, um seine %n Kernel auszuwählen</numerusform>
     </message>
     <message>
         <source>Load trace A and trace B to compare them: the findings appear here.</source>
-        <translation>Trace A und Trace B laden, um sie zu vergleichen: Die Befunde erscheinen hier.</translation>
+        <translation>Laden Sie Trace A und Trace B, um sie zu vergleichen: Die Befunde erscheinen hier.</translation>
     </message>
     <message>
         <source>No trace loaded</source>
@@ -898,11 +898,11 @@ Klicken, um seine %n Kernel auszuwählen</numerusform>
     </message>
     <message>
         <source>Trace %1 could not be loaded; open another file to compare.</source>
-        <translation>Trace %1 konnte nicht geladen werden; zum Vergleichen eine andere Datei öffnen.</translation>
+        <translation>Trace %1 konnte nicht geladen werden; öffnen Sie zum Vergleichen eine andere Datei.</translation>
     </message>
     <message>
         <source>Load a second trace to compare.</source>
-        <translation>Zum Vergleichen einen zweiten Trace laden.</translation>
+        <translation>Laden Sie zum Vergleichen einen zweiten Trace.</translation>
     </message>
     <message>
         <source>No kernel of %1 matches this item</source>
@@ -914,7 +914,7 @@ Klicken, um seine %n Kernel auszuwählen</numerusform>
     </message>
     <message>
         <source>Could not open the editor: %1 Check the editor command in the settings.</source>
-        <translation>Der Editor konnte nicht geöffnet werden: %1 Bitte den Editor-Befehl in den Einstellungen prüfen.</translation>
+        <translation>Der Editor konnte nicht geöffnet werden: %1 Prüfen Sie den Editor-Befehl in den Einstellungen.</translation>
     </message>
     <message>
         <source>Source location</source>
@@ -922,7 +922,7 @@ Klicken, um seine %n Kernel auszuwählen</numerusform>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;This file is not on this computer. Add the folder that holds it under Settings → Source folders to open it in your editor.</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Diese Datei liegt nicht auf diesem Rechner. Den Ordner, der sie enthält, unter Einstellungen → Quelltextordner hinzufügen, um sie im Editor zu öffnen.</translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Diese Datei liegt nicht auf diesem Rechner. Fügen Sie den Ordner, der sie enthält, unter Einstellungen → Quelltextordner hinzu, um sie in Ihrem Editor zu öffnen.</translation>
     </message>
     <message>
         <source>Python stack (innermost last):</source>
@@ -946,7 +946,7 @@ Klicken, um seine %n Kernel auszuwählen</numerusform>
     </message>
     <message>
         <source>The traces show no fusion differences.</source>
-        <translation>Die Traces zeigen keine Unterschiede bei Fusionen.</translation>
+        <translation>Die Traces zeigen keine Fusionsunterschiede.</translation>
     </message>
     <message>
         <source>Fusion patterns appear once trace A and trace B are compared.</source>
@@ -954,7 +954,7 @@ Klicken, um seine %n Kernel auszuwählen</numerusform>
     </message>
     <message>
         <source>%1 vs %2 — FusionScope</source>
-        <translation>%1 gegen %2 – FusionScope</translation>
+        <translation>%1 vs. %2 – FusionScope</translation>
     </message>
     <message>
         <source>%1 — FusionScope</source>
@@ -963,8 +963,8 @@ Klicken, um seine %n Kernel auszuwählen</numerusform>
     <message numerus="yes">
         <source>Compared: %n fusion pattern(s), %1 extra-work item(s), %2 aligned layer pairs</source>
         <translation>
-            <numerusform>Verglichen: %n Fusionsmuster, %1 Posten Zusatzarbeit, %2 zugeordnete Schichtpaare</numerusform>
-            <numerusform>Verglichen: %n Fusionsmuster, %1 Posten Zusatzarbeit, %2 zugeordnete Schichtpaare</numerusform>
+            <numerusform>Verglichen: %n Fusionsmuster, %1 Posten Mehraufwand, %2 zugeordnete Schichtpaare</numerusform>
+            <numerusform>Verglichen: %n Fusionsmuster, %1 Posten Mehraufwand, %2 zugeordnete Schichtpaare</numerusform>
         </translation>
     </message>
     <message>
@@ -973,7 +973,7 @@ Klicken, um seine %n Kernel auszuwählen</numerusform>
     </message>
     <message>
         <source>Extra work: %1</source>
-        <translation>Zusatzarbeit: %1</translation>
+        <translation>Mehraufwand: %1</translation>
     </message>
     <message>
         <source>PyTorch profiler traces (*.json *.json.gz *.json.zst *.json.xz *.json.bz2 *.gz *.zst *.xz *.bz2 *.zip *.tar *.tar.gz *.tgz *.tar.xz *.tar.bz2);;All files (*)</source>
@@ -981,7 +981,7 @@ Klicken, um seine %n Kernel auszuwählen</numerusform>
     </message>
     <message>
         <source>Neither trace has a %1 stage</source>
-        <translation>Keiner der Traces hat eine Phase %1</translation>
+        <translation>Keiner der beiden Traces hat eine %1-Phase</translation>
     </message>
     <message>
         <source>No kernel of this part is in the kernel table</source>
@@ -997,7 +997,7 @@ Klicken, um seine %n Kernel auszuwählen</numerusform>
     </message>
     <message>
         <source>No trace loaded. Open trace A and trace B (File menu, or drop trace files on the panes above) to compare them, or one trace to look at its kernels.</source>
-        <translation>Kein Trace geladen. Öffnen Sie Trace A und Trace B (Menü Datei, oder Trace-Dateien auf die Felder oben ziehen), um sie zu vergleichen, oder einen Trace, um seine Kernel anzusehen.</translation>
+        <translation>Kein Trace geladen. Öffnen Sie Trace A und Trace B (über das Menü Datei oder indem Sie Trace-Dateien auf die Felder oben ziehen), um sie zu vergleichen, oder einen einzelnen Trace, um seine Kernel anzusehen.</translation>
     </message>
     <message>
         <source>Comparing the traces… The kernels are listed once they are paired.</source>
@@ -1021,23 +1021,23 @@ Klicken, um seine %n Kernel auszuwählen</numerusform>
     </message>
     <message>
         <source>No layers were found: layers come from repeated module scopes (nn.Module …Layer_N in the Python stacks), else from attention kernels repeating; these traces have neither.</source>
-        <translation>Keine Schichten gefunden: Schichten ergeben sich aus wiederholten Modul-Bereichen (nn.Module …Layer_N in den Python-Stacks), sonst aus sich wiederholenden Attention-Kerneln; diese Traces haben beides nicht.</translation>
+        <translation>Keine Schichten gefunden: Schichten werden an sich wiederholenden Modul-Scopes erkannt (nn.Module …Layer_N in den Python-Stacks), andernfalls an sich wiederholenden Attention-Kerneln; diese Traces enthalten keines von beiden.</translation>
     </message>
     <message>
         <source>The traces were not compared (the comparison failed or was cancelled); each trace&apos;s kernels are listed on their own.</source>
-        <translation>Die Traces wurden nicht verglichen (der Vergleich ist fehlgeschlagen oder wurde abgebrochen); die Kernel jedes Traces stehen für sich.</translation>
+        <translation>Die Traces wurden nicht verglichen (der Vergleich ist fehlgeschlagen oder wurde abgebrochen); die Kernel jedes Traces werden einzeln aufgeführt.</translation>
     </message>
     <message>
         <source>Load trace A and trace B to compare them: their fusion differences appear here.</source>
-        <translation>Laden Sie Trace A und Trace B, um sie zu vergleichen: Ihre Fusionsunterschiede erscheinen hier.</translation>
+        <translation>Laden Sie Trace A und Trace B, um sie zu vergleichen: Die Fusionsunterschiede erscheinen hier.</translation>
     </message>
     <message>
         <source>No fusion differences and no extra work: in the aligned layers both traces run matching kernels.</source>
-        <translation>Keine Fusionsunterschiede und keine Zusatzarbeit: In den zugeordneten Schichten führen beide Traces entsprechende Kernel aus.</translation>
+        <translation>Keine Fusionsunterschiede und kein Mehraufwand: In den zugeordneten Schichten führen beide Traces einander entsprechende Kernel aus.</translation>
     </message>
     <message>
         <source>A repeats %1 layers, B %2 layers.</source>
-        <translation>A wiederholt %1-Schichten, B %2-Schichten.</translation>
+        <translation>A wiederholt Schichten vom Typ %1, B vom Typ %2.</translation>
     </message>
     <message>
         <source>A layer runs %1 kernels in A and %2 in B.</source>
@@ -1045,7 +1045,7 @@ Klicken, um seine %n Kernel auszuwählen</numerusform>
     </message>
     <message>
         <source>These traces may not run the same model: %1 Fusion findings between them can mislead.</source>
-        <translation>Diese Traces führen womöglich nicht dasselbe Modell aus: %1 Fusionsbefunde zwischen ihnen können in die Irre führen.</translation>
+        <translation>Diese Traces stammen womöglich nicht vom selben Modell: %1 Fusionsbefunde zwischen ihnen können irreführend sein.</translation>
     </message>
 </context>
 <context>
@@ -1093,7 +1093,7 @@ Klicken, um seine %n Kernel auszuwählen</numerusform>
     <name>OverlapTableModel</name>
     <message>
         <source>Overlaps most with %1 (%2)</source>
-        <translation>Überlappt am meisten mit %1 (%2)</translation>
+        <translation>Überlappt am stärksten mit %1 (%2)</translation>
     </message>
     <message>
         <source>Stage</source>
@@ -1113,7 +1113,7 @@ Klicken, um seine %n Kernel auszuwählen</numerusform>
     </message>
     <message>
         <source>Verdict</source>
-        <translation>Urteil</translation>
+        <translation>Bewertung</translation>
     </message>
     <message>
         <source>Recommendation</source>
@@ -1156,7 +1156,7 @@ Klicken, um seine %n Kernel auszuwählen</numerusform>
     <name>ScopeSelector</name>
     <message>
         <source>Which kernels every table, finding and chart covers: those of whole profiler steps (ProfilerStep#N: the tail of an iteration the profiler caught only in part is left out), every kernel of the file, or one step. Traces without steps are always analysed whole.</source>
-        <translation>Welche Kernel jede Tabelle, jeder Befund und jedes Diagramm abdeckt: die ganzer Profiler-Schritte (ProfilerStep#N: der Rest einer nur teilweise aufgezeichneten Iteration bleibt außen vor), alle Kernel der Datei oder ein einzelner Schritt. Traces ohne Schritte werden immer ganz analysiert.</translation>
+        <translation>Welche Kernel alle Tabellen, Befunde und Diagramme berücksichtigen: die ganzer Profiler-Schritte (ProfilerStep#N; der Rest einer nur teilweise aufgezeichneten Iteration bleibt unberücksichtigt), alle Kernel der Datei oder die eines einzelnen Schritts. Traces ohne Schritte werden immer vollständig analysiert.</translation>
     </message>
     <message>
         <source>Whole steps</source>
@@ -1203,7 +1203,7 @@ Klicken, um seine %n Kernel auszuwählen</numerusform>
     </message>
     <message>
         <source>Takes effect when FusionScope starts again.</source>
-        <translation>Wirkt beim nächsten Start von FusionScope.</translation>
+        <translation>Wird beim nächsten Start von FusionScope wirksam.</translation>
     </message>
     <message>
         <source>Built-in registry only</source>
@@ -1284,7 +1284,7 @@ Klicken, um seine %n Kernel auszuwählen</numerusform>
     </message>
     <message>
         <source>CPU launches</source>
-        <translation>CPU-Starts</translation>
+        <translation>CPU-Launches</translation>
     </message>
     <message>
         <source>GPU %1 · stream %2</source>
@@ -1299,7 +1299,7 @@ Klicken, um seine %n Kernel auszuwählen</numerusform>
     <name>TimelineSync</name>
     <message>
         <source>Timeline</source>
-        <translation>Zeitachse</translation>
+        <translation>Zeitleiste</translation>
     </message>
 </context>
 <context>
@@ -1310,7 +1310,7 @@ Klicken, um seine %n Kernel auszuwählen</numerusform>
     </message>
     <message>
         <source>One zoom for both traces; unlinked, each trace zooms and pans on its own</source>
-        <translation>Ein Zoom für beide Traces; entkoppelt zoomt und verschiebt jeder Trace für sich</translation>
+        <translation>Gemeinsamer Zoom für beide Traces; entkoppelt wird jeder Trace einzeln gezoomt und verschoben</translation>
     </message>
     <message>
         <source>Where time 0 lies on each trace</source>
@@ -1318,7 +1318,7 @@ Klicken, um seine %n Kernel auszuwählen</numerusform>
     </message>
     <message>
         <source>CPU launches and annotations</source>
-        <translation>CPU-Starts und Annotationen</translation>
+        <translation>CPU-Launches, Annotationen</translation>
     </message>
     <message>
         <source>Back</source>
@@ -1326,11 +1326,11 @@ Klicken, um seine %n Kernel auszuwählen</numerusform>
     </message>
     <message>
         <source>The previous zoom (Backspace, Alt+Left)</source>
-        <translation>Der vorige Zoom (Rücktaste, Alt+Links)</translation>
+        <translation>Zur vorigen Zoomstufe (Rücktaste, Alt+Links)</translation>
     </message>
     <message>
         <source>Fit selection</source>
-        <translation>Auswahl einpassen</translation>
+        <translation>Einpassen</translation>
     </message>
     <message>
         <source>Zoom to the selected range or kernel (F)</source>
@@ -1342,7 +1342,7 @@ Klicken, um seine %n Kernel auszuwählen</numerusform>
     </message>
     <message>
         <source>Show everything (Home)</source>
-        <translation>Alles zeigen (Pos1)</translation>
+        <translation>Alles anzeigen (Pos1)</translation>
     </message>
     <message>
         <source>Align:</source>
@@ -1350,7 +1350,7 @@ Klicken, um seine %n Kernel auszuwählen</numerusform>
     </message>
     <message>
         <source>Wheel: zoom · drag: pan · Shift-drag: select · W/S A/D F Home</source>
-        <translation>Mausrad: Zoom · Ziehen: Verschieben · Umschalt-Ziehen: Auswählen · W/S A/D F Pos1</translation>
+        <translation>Rad: Zoom · Ziehen: Verschieben · Umschalt+Ziehen: Auswahl · W/S A/D F Pos1</translation>
     </message>
     <message>
         <source>Trace starts</source>
@@ -1362,11 +1362,11 @@ Klicken, um seine %n Kernel auszuwählen</numerusform>
     </message>
     <message>
         <source>The previous highlighted kernel (P)</source>
-        <translation>Der vorige hervorgehobene Kernel (P)</translation>
+        <translation>Vorheriger hervorgehobener Kernel (P)</translation>
     </message>
     <message>
         <source>The next highlighted kernel (N)</source>
-        <translation>Der nächste hervorgehobene Kernel (N)</translation>
+        <translation>Nächster hervorgehobener Kernel (N)</translation>
     </message>
     <message>
         <source>Search layers</source>
@@ -1393,7 +1393,7 @@ Klicken, um seine %n Kernel auszuwählen</numerusform>
     </message>
     <message>
         <source>Shift-drag to select a range: kernel count, busy time and top operations per trace.</source>
-        <translation>Mit Umschalt-Ziehen einen Bereich wählen: Kernel-Anzahl, Belegzeit und wichtigste Operationen je Trace.</translation>
+        <translation>Wählen Sie mit Umschalt+Ziehen einen Bereich: Kernel-Anzahl, aktive GPU-Zeit und wichtigste Operationen je Trace.</translation>
     </message>
     <message>
         <source>Range %1</source>
@@ -1406,8 +1406,8 @@ Klicken, um seine %n Kernel auszuwählen</numerusform>
     <message numerus="yes">
         <source>%1: %n kernel(s), busy %2%3</source>
         <translation>
-            <numerusform>%1: %n Kernel, belegt %2%3</numerusform>
-            <numerusform>%1: %n Kernel, belegt %2%3</numerusform>
+            <numerusform>%1: %n Kernel, aktiv %2%3</numerusform>
+            <numerusform>%1: %n Kernel, aktiv %2%3</numerusform>
         </translation>
     </message>
     <message>
@@ -1416,7 +1416,7 @@ Klicken, um seine %n Kernel auszuwählen</numerusform>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Layer %2 of pass %3&lt;br&gt;%4 kernel(s), GPU time %5&lt;br&gt;Span %6&lt;br&gt;&lt;i&gt;Click to select it in the layer table&lt;/i&gt;</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Schicht %2 von Durchlauf %3&lt;br&gt;%4 Kernel, GPU-Zeit %5&lt;br&gt;Dauer %6&lt;br&gt;&lt;i&gt;Klicken, um sie in der Schichttabelle auszuwählen&lt;/i&gt;</translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Schicht %2 von Durchlauf %3&lt;br&gt;%4 Kernel, GPU-Zeit %5&lt;br&gt;Zeitspanne %6&lt;br&gt;&lt;i&gt;Klicken Sie, um sie in der Schichttabelle auszuwählen&lt;/i&gt;</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Op: %2&lt;br&gt;Duration: %3&lt;br&gt;Stream: %4&lt;br&gt;Layer: %5&lt;br&gt;Source: %6&lt;br&gt;Kernel id: %7</source>
@@ -1437,8 +1437,8 @@ Klicken, um seine %n Kernel auszuwählen</numerusform>
     <message numerus="yes">
         <source>&lt;br&gt;&lt;i&gt;One of %n events merged at this zoom; zoom in to separate them.&lt;/i&gt;</source>
         <translation>
-            <numerusform>&lt;br&gt;&lt;i&gt;Eines von %n Ereignissen, die bei diesem Zoom zusammengefasst sind; hineinzoomen, um sie zu trennen.&lt;/i&gt;</numerusform>
-            <numerusform>&lt;br&gt;&lt;i&gt;Eines von %n Ereignissen, die bei diesem Zoom zusammengefasst sind; hineinzoomen, um sie zu trennen.&lt;/i&gt;</numerusform>
+            <numerusform>&lt;br&gt;&lt;i&gt;Eines von %n Ereignissen, die bei dieser Zoomstufe zusammengefasst sind; zoomen Sie hinein, um sie zu trennen.&lt;/i&gt;</numerusform>
+            <numerusform>&lt;br&gt;&lt;i&gt;Eines von %n Ereignissen, die bei dieser Zoomstufe zusammengefasst sind; zoomen Sie hinein, um sie zu trennen.&lt;/i&gt;</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -1462,7 +1462,7 @@ Klicken, um seine %n Kernel auszuwählen</numerusform>
     </message>
     <message>
         <source>frame %1 ms</source>
-        <translation>Bild %1 ms</translation>
+        <translation>Frame %1 ms</translation>
     </message>
     <message>
         <source>×%1</source>
@@ -1574,7 +1574,7 @@ Klicken, um seine %n Kernel auszuwählen</numerusform>
     </message>
     <message>
         <source>Drop a trace file here, or click Open…</source>
-        <translation>Trace-Datei hierher ziehen oder auf Öffnen… klicken</translation>
+        <translation>Ziehen Sie eine Trace-Datei hierher oder klicken Sie auf Öffnen…</translation>
     </message>
     <message>
         <source>Could not load this trace:
@@ -1599,7 +1599,7 @@ Klicken, um seine %n Kernel auszuwählen</numerusform>
     </message>
     <message>
         <source>Sum of kernel durations; the kernels span %1 of wall time</source>
-        <translation>Summe der Kernel-Laufzeiten; die Kernel erstrecken sich über %1 Echtzeit</translation>
+        <translation>Summe der Kernel-Laufzeiten; die Kernel erstrecken sich über %1 Wall-Clock-Zeit</translation>
     </message>
     <message>
         <source>none found</source>
@@ -1629,7 +1629,7 @@ Klicken, um seine %n Kernel auszuwählen</numerusform>
     </message>
     <message>
         <source>%1: %2 kernels, span %3, busy %4, idle %5</source>
-        <translation>%1: %2 Kernel, Dauer %3, belegt %4, untätig %5</translation>
+        <translation>%1: %2 Kernel, Zeitspanne %3, aktiv %4, Leerlauf %5</translation>
     </message>
     <message>
         <source>none: every kernel is analysed</source>
@@ -1698,7 +1698,7 @@ Klicken, um seine %n Kernel auszuwählen</numerusform>
     </message>
     <message>
         <source>Activate a row to find its kernels in the kernel comparison table.</source>
-        <translation>Eine Zeile aktivieren, um ihre Kernel in der Kernel-Vergleichstabelle zu finden.</translation>
+        <translation>Doppelklicken Sie auf eine Zeile, um ihre Kernel in der Kernel-Vergleichstabelle zu finden.</translation>
     </message>
     <message>
         <source>Kernels (%1)</source>
@@ -1722,7 +1722,7 @@ Klicken, um seine %n Kernel auszuwählen</numerusform>
     </message>
     <message>
         <source>Run the triage</source>
-        <translation>Triage ausführen</translation>
+        <translation>Triage starten</translation>
     </message>
     <message>
         <source>Stop looking for fusion families and overlap in this trace</source>
