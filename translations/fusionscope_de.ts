@@ -1047,6 +1047,10 @@ Klicken Sie, um seine %n Kernel auszuwählen</numerusform>
         <source>These traces may not run the same model: %1 Fusion findings between them can mislead.</source>
         <translation>Diese Traces stammen womöglich nicht vom selben Modell: %1 Fusionsbefunde zwischen ihnen können irreführend sein.</translation>
     </message>
+    <message>
+        <source>Fusion patterns (%1 + %2 extra work)</source>
+        <translation>Fusionsmuster (%1 + %2 Mehraufwand)</translation>
+    </message>
 </context>
 <context>
     <name>MessageBar</name>

@@ -1043,6 +1043,10 @@ Click to select its %n kernels</numerusform>
         <source>These traces may not run the same model: %1 Fusion findings between them can mislead.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Fusion patterns (%1 + %2 extra work)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>MessageBar</name>

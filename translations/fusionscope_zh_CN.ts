@@ -1040,6 +1040,10 @@ B − A：%2
         <source>These traces may not run the same model: %1 Fusion findings between them can mislead.</source>
         <translation>这些跟踪可能运行的不是同一个模型：%1 它们之间的融合结论可能有误导性。</translation>
     </message>
+    <message>
+        <source>Fusion patterns (%1 + %2 extra work)</source>
+        <translation>融合模式（%1 + %2 项额外工作）</translation>
+    </message>
 </context>
 <context>
     <name>MessageBar</name>

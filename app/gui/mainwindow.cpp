@@ -530,7 +530,11 @@ void MainWindow::updateTabTitles()
               fusion = m_tabs->indexOf(m_fusionPage);
     m_tabs->setTabText(kernels, tr("Kernels (%1)").arg(m_kernelModel->rowCount()));
     m_tabs->setTabText(layers, tr("Layers (%1)").arg(m_layerModel->rowCount()));
-    m_tabs->setTabText(fusion, tr("Fusion patterns (%1)").arg(m_fusionModel->rowCount()));
+    // The tree lists fusion differences and extra work; the title counts them apart, as the status line does.
+    const size_t findings = m_comparison ? m_comparison->comparison->findings.size() : 0;
+    const size_t extra = m_comparison ? m_comparison->comparison->extraWork.size() : 0;
+    m_tabs->setTabText(fusion, extra ? tr("Fusion patterns (%1 + %2 extra work)").arg(findings).arg(extra)
+                                     : tr("Fusion patterns (%1)").arg(findings));
 }
 
 void MainWindow::updateActions()
