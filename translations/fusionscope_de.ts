@@ -261,6 +261,221 @@
     </message>
 </context>
 <context>
+    <name>FindingsReport</name>
+    <message>
+        <source>high</source>
+        <translation>hoch</translation>
+    </message>
+    <message>
+        <source>medium</source>
+        <translation>mittel</translation>
+    </message>
+    <message>
+        <source>low</source>
+        <translation>niedrig</translation>
+    </message>
+    <message>
+        <source>slower</source>
+        <translation>langsamer</translation>
+    </message>
+    <message>
+        <source>faster</source>
+        <translation>schneller</translation>
+    </message>
+    <message>
+        <source>similar</source>
+        <translation>ähnlich</translation>
+    </message>
+    <message>
+        <source>only A</source>
+        <translation>nur A</translation>
+    </message>
+    <message>
+        <source>only B</source>
+        <translation>nur B</translation>
+    </message>
+    <message>
+        <source>FusionScope comparison</source>
+        <translation>FusionScope-Vergleich</translation>
+    </message>
+    <message>
+        <source>trace</source>
+        <translation>Trace</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>kernels</source>
+        <translation>Kernel</translation>
+    </message>
+    <message>
+        <source>GPU time</source>
+        <translation>GPU-Zeit</translation>
+    </message>
+    <message>
+        <source>layers</source>
+        <translation>Schichten</translation>
+    </message>
+    <message>
+        <source>Fusion differences</source>
+        <translation>Fusionsunterschiede</translation>
+    </message>
+    <message>
+        <source>No fusion differences found.</source>
+        <translation>Keine Fusionsunterschiede gefunden.</translation>
+    </message>
+    <message>
+        <source>%1 — fused by %2</source>
+        <translation>%1 — fusioniert in %2</translation>
+    </message>
+    <message>
+        <source>Time at stake:</source>
+        <translation>Mögliche Einsparung:</translation>
+    </message>
+    <message>
+        <source>%1 on %2 (unfused runs %3, fused kernels %4)</source>
+        <translation>%1 in %2 (nicht fusionierte Läufe %3, fusionierte Kernel %4)</translation>
+    </message>
+    <message>
+        <source>Confidence:</source>
+        <translation>Konfidenz:</translation>
+    </message>
+    <message>
+        <source>Evidence:</source>
+        <translation>Beleg:</translation>
+    </message>
+    <message>
+        <source>Fused kernel:</source>
+        <translation>Fusionierter Kernel:</translation>
+    </message>
+    <message>
+        <source>Unfused pieces:</source>
+        <translation>Nicht fusionierte Bestandteile:</translation>
+    </message>
+    <message>
+        <source>Source:</source>
+        <translation>Quelltextstelle:</translation>
+    </message>
+    <message>
+        <source>Extra work</source>
+        <translation>Mehraufwand</translation>
+    </message>
+    <message>
+        <source>Kernels one side runs with no counterpart and no fused kernel on the other side.</source>
+        <translation>Kernel, die eine Seite ausführt, ohne Gegenstück und ohne fusionierten Kernel auf der anderen Seite.</translation>
+    </message>
+    <message>
+        <source>runs it</source>
+        <translation>ausgeführt von</translation>
+    </message>
+    <message>
+        <source>CPU op</source>
+        <translation>CPU-Operation</translation>
+    </message>
+    <message>
+        <source>operation</source>
+        <translation>Operation</translation>
+    </message>
+    <message>
+        <source>count</source>
+        <translation>Anzahl</translation>
+    </message>
+    <message>
+        <source>time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>confidence</source>
+        <translation>Konfidenz</translation>
+    </message>
+    <message>
+        <source>unexplained</source>
+        <translation>ungeklärt</translation>
+    </message>
+    <message>
+        <source>Modules with more kernels per call on one side</source>
+        <translation>Module mit mehr Kerneln je Aufruf auf einer Seite</translation>
+    </message>
+    <message>
+        <source>module</source>
+        <translation>Modul</translation>
+    </message>
+    <message>
+        <source>A kernels/call</source>
+        <translation>Kernel/Aufruf A</translation>
+    </message>
+    <message>
+        <source>B kernels/call</source>
+        <translation>Kernel/Aufruf B</translation>
+    </message>
+    <message>
+        <source>fused by</source>
+        <translation>fusioniert in</translation>
+    </message>
+    <message>
+        <source>impact</source>
+        <translation>Auswirkung</translation>
+    </message>
+    <message>
+        <source>speed gap</source>
+        <translation>Geschwindigkeitsunterschied</translation>
+    </message>
+    <message>
+        <source>Slowest operations (B relative to A)</source>
+        <translation>Langsamste Operationen (B im Verhältnis zu A)</translation>
+    </message>
+    <message>
+        <source>A count</source>
+        <translation>Anzahl A</translation>
+    </message>
+    <message>
+        <source>B count</source>
+        <translation>Anzahl B</translation>
+    </message>
+    <message>
+        <source>A time</source>
+        <translation>Zeit A</translation>
+    </message>
+    <message>
+        <source>B time</source>
+        <translation>Zeit B</translation>
+    </message>
+    <message>
+        <source>B/A</source>
+        <translation>B/A</translation>
+    </message>
+    <message>
+        <source>status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Status rule: B is slower when B/A &gt; 1.1, faster when B/A &lt; 0.9, else similar.</source>
+        <translation>Regel: B ist langsamer bei B/A &gt; 1,1, schneller bei B/A &lt; 0,9, sonst ähnlich.</translation>
+    </message>
+    <message>
+        <source>Layers with the largest gap</source>
+        <translation>Schichten mit dem größten Unterschied</translation>
+    </message>
+    <message>
+        <source>A layer</source>
+        <translation>Schicht A</translation>
+    </message>
+    <message>
+        <source>B layer</source>
+        <translation>Schicht B</translation>
+    </message>
+    <message>
+        <source>Where the gap between the traces comes from: Chart tab, waterfall.</source>
+        <translation>Woher der Unterschied zwischen den Traces kommt: Reiter Diagramm, Wasserfalldiagramm.</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>Warnungen</translation>
+    </message>
+</context>
+<context>
     <name>FusionTreeModel</name>
     <message>
         <source>A</source>

@@ -260,6 +260,221 @@
     </message>
 </context>
 <context>
+    <name>FindingsReport</name>
+    <message>
+        <source>high</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>medium</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>low</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slower</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>faster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>similar</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only A</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FusionScope comparison</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kernels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fusion differences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No fusion differences found.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — fused by %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time at stake:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 on %2 (unfused runs %3, fused kernels %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Confidence:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evidence:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fused kernel:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unfused pieces:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Extra work</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernels one side runs with no counterpart and no fused kernel on the other side.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>runs it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU op</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>operation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>confidence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unexplained</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Modules with more kernels per call on one side</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>module</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A kernels/call</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B kernels/call</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fused by</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>impact</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>speed gap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slowest operations (B relative to A)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B/A</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status rule: B is slower when B/A &gt; 1.1, faster when B/A &lt; 0.9, else similar.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layers with the largest gap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where the gap between the traces comes from: Chart tab, waterfall.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>FusionTreeModel</name>
     <message>
         <source>A</source>

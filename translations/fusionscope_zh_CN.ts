@@ -259,6 +259,221 @@
     </message>
 </context>
 <context>
+    <name>FindingsReport</name>
+    <message>
+        <source>high</source>
+        <translation>高</translation>
+    </message>
+    <message>
+        <source>medium</source>
+        <translation>中</translation>
+    </message>
+    <message>
+        <source>low</source>
+        <translation>低</translation>
+    </message>
+    <message>
+        <source>slower</source>
+        <translation>更慢</translation>
+    </message>
+    <message>
+        <source>faster</source>
+        <translation>更快</translation>
+    </message>
+    <message>
+        <source>similar</source>
+        <translation>相近</translation>
+    </message>
+    <message>
+        <source>only A</source>
+        <translation>仅 A</translation>
+    </message>
+    <message>
+        <source>only B</source>
+        <translation>仅 B</translation>
+    </message>
+    <message>
+        <source>FusionScope comparison</source>
+        <translation>FusionScope 比较</translation>
+    </message>
+    <message>
+        <source>trace</source>
+        <translation>跟踪</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>kernels</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>GPU time</source>
+        <translation>GPU 时间</translation>
+    </message>
+    <message>
+        <source>layers</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>Fusion differences</source>
+        <translation>融合差异</translation>
+    </message>
+    <message>
+        <source>No fusion differences found.</source>
+        <translation>未发现融合差异。</translation>
+    </message>
+    <message>
+        <source>%1 — fused by %2</source>
+        <translation>%1 — 由 %2 融合</translation>
+    </message>
+    <message>
+        <source>Time at stake:</source>
+        <translation>可节省时间：</translation>
+    </message>
+    <message>
+        <source>%1 on %2 (unfused runs %3, fused kernels %4)</source>
+        <translation>%2 上 %1（未融合运行 %3，融合内核 %4）</translation>
+    </message>
+    <message>
+        <source>Confidence:</source>
+        <translation>置信度：</translation>
+    </message>
+    <message>
+        <source>Evidence:</source>
+        <translation>依据：</translation>
+    </message>
+    <message>
+        <source>Fused kernel:</source>
+        <translation>融合内核：</translation>
+    </message>
+    <message>
+        <source>Unfused pieces:</source>
+        <translation>未融合部分：</translation>
+    </message>
+    <message>
+        <source>Source:</source>
+        <translation>源代码位置：</translation>
+    </message>
+    <message>
+        <source>Extra work</source>
+        <translation>额外工作</translation>
+    </message>
+    <message>
+        <source>Kernels one side runs with no counterpart and no fused kernel on the other side.</source>
+        <translation>一侧运行、而另一侧既无对应内核也无融合内核的内核。</translation>
+    </message>
+    <message>
+        <source>runs it</source>
+        <translation>运行方</translation>
+    </message>
+    <message>
+        <source>CPU op</source>
+        <translation>CPU 操作</translation>
+    </message>
+    <message>
+        <source>operation</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>count</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <source>time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>confidence</source>
+        <translation>置信度</translation>
+    </message>
+    <message>
+        <source>unexplained</source>
+        <translation>原因不明</translation>
+    </message>
+    <message>
+        <source>Modules with more kernels per call on one side</source>
+        <translation>一侧每次调用内核更多的模块</translation>
+    </message>
+    <message>
+        <source>module</source>
+        <translation>模块</translation>
+    </message>
+    <message>
+        <source>A kernels/call</source>
+        <translation>A 每次调用内核数</translation>
+    </message>
+    <message>
+        <source>B kernels/call</source>
+        <translation>B 每次调用内核数</translation>
+    </message>
+    <message>
+        <source>fused by</source>
+        <translation>融合方</translation>
+    </message>
+    <message>
+        <source>impact</source>
+        <translation>影响</translation>
+    </message>
+    <message>
+        <source>speed gap</source>
+        <translation>速度差</translation>
+    </message>
+    <message>
+        <source>Slowest operations (B relative to A)</source>
+        <translation>最慢的操作（B 相对于 A）</translation>
+    </message>
+    <message>
+        <source>A count</source>
+        <translation>A 次数</translation>
+    </message>
+    <message>
+        <source>B count</source>
+        <translation>B 次数</translation>
+    </message>
+    <message>
+        <source>A time</source>
+        <translation>A 时间</translation>
+    </message>
+    <message>
+        <source>B time</source>
+        <translation>B 时间</translation>
+    </message>
+    <message>
+        <source>B/A</source>
+        <translation>B/A</translation>
+    </message>
+    <message>
+        <source>status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Status rule: B is slower when B/A &gt; 1.1, faster when B/A &lt; 0.9, else similar.</source>
+        <translation>规则：B/A &gt; 1.1 时 B 更慢，B/A &lt; 0.9 时更快，否则相近。</translation>
+    </message>
+    <message>
+        <source>Layers with the largest gap</source>
+        <translation>差距最大的层</translation>
+    </message>
+    <message>
+        <source>A layer</source>
+        <translation>A 层</translation>
+    </message>
+    <message>
+        <source>B layer</source>
+        <translation>B 层</translation>
+    </message>
+    <message>
+        <source>Where the gap between the traces comes from: Chart tab, waterfall.</source>
+        <translation>两个跟踪之间的差距来自何处：见“图表”标签页的瀑布图。</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>警告</translation>
+    </message>
+</context>
+<context>
     <name>FusionTreeModel</name>
     <message>
         <source>A</source>

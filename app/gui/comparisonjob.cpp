@@ -1,9 +1,7 @@
 #include "comparisonjob.h"
 
-#include "report/comparereport.h"
+#include "findingsreport.h"
 #include "trace/traceerror.h"
-
-#include <sstream>
 
 ComparisonJob::ComparisonJob(QObject *parent) : BackgroundJob(parent) {}
 
@@ -23,9 +21,7 @@ quint64 ComparisonJob::start(std::shared_ptr<const fusion::AnalyzedTrace> a,
         result->rows = KernelRows::ofComparison(*a, *b, *comparison);
         if (!control.report(0.85))
             throw fusion::Cancelled();
-        std::ostringstream md;
-        fusion::writeCompareMarkdown(md, *a, *b, *comparison);
-        result->markdown = QString::fromStdString(md.str());
+        result->markdown = FindingsReport::markdown(*a, *b, *comparison);
         result->comparison = std::move(comparison);
         return result;
     });

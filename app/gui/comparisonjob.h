@@ -9,7 +9,7 @@
 struct ComparisonResult {
     std::shared_ptr<const fusion::Comparison> comparison;
     std::vector<KernelRow> rows;  // KernelRows::ofComparison
-    QString markdown;             // the findings report
+    QString markdown;             // the findings report, in the interface language
 };
 
 class ComparisonJob : public BackgroundJob {

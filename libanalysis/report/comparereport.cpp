@@ -331,6 +331,18 @@ void writeCompareText(std::ostream &out, const AnalyzedTrace &a, const AnalyzedT
     }
 }
 
+std::vector<const LayerPair *> layersByGap(const Comparison &c)
+{
+    std::vector<const LayerPair *> layers;
+    for (const LayerPair &p : c.layers.pairs)
+        if (p.a >= 0 && p.b >= 0)
+            layers.push_back(&p);
+    std::sort(layers.begin(), layers.end(), [](auto *x, auto *y) {
+        return std::llabs(x->bTotal - x->aTotal) > std::llabs(y->bTotal - y->aTotal);
+    });
+    return layers;
+}
+
 void writeCompareMarkdown(std::ostream &out, const AnalyzedTrace &a, const AnalyzedTrace &b, const Comparison &c)
 {
     out << "# FusionScope comparison\n\n";
@@ -402,13 +414,7 @@ void writeCompareMarkdown(std::ostream &out, const AnalyzedTrace &a, const Analy
 
     writeGapMarkdown(out, c);
 
-    std::vector<const LayerPair *> layers;
-    for (const LayerPair &p : c.layers.pairs)
-        if (p.a >= 0 && p.b >= 0)
-            layers.push_back(&p);
-    std::sort(layers.begin(), layers.end(), [](auto *x, auto *y) {
-        return std::llabs(x->bTotal - x->aTotal) > std::llabs(y->bTotal - y->aTotal);
-    });
+    const std::vector<const LayerPair *> layers = layersByGap(c);
     out << "## Layers with the largest gap\n\n| A layer | B layer | A µs | B µs | B/A |\n|---|---|---:|---:|---:|\n";
     for (size_t k = 0; k < layers.size() && k < 10; ++k)
         out << "| " << layerName(a, layers[k]->a) << " | " << layerName(b, layers[k]->b) << " | " << us(layers[k]->aTotal)

@@ -13,6 +13,8 @@ namespace fusion {
 void writeCompareJson(JsonWriter &w, const AnalyzedTrace &a, const AnalyzedTrace &b, const Comparison &c);
 void writeCompareText(std::ostream &out, const AnalyzedTrace &a, const AnalyzedTrace &b, const Comparison &c,
                       size_t limit = 20);
+// The aligned layer pairs (both sides present), the largest |B − A| first.
+std::vector<const LayerPair *> layersByGap(const Comparison &c);
 void writeCompareMarkdown(std::ostream &out, const AnalyzedTrace &a, const AnalyzedTrace &b, const Comparison &c);
 // One CSV text per table: "ops", "layers", "kernel_pairs", "same_kernels", "fusion_patterns", "extra_work",
 // "gap", "what_if".

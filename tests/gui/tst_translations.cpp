@@ -2,6 +2,7 @@
 // kept), the embedded catalogues really switch the interface, and English spells plurals out.
 #include "compare/comparison.h"
 #include "evidencetext.h"
+#include "findingsreport.h"
 #include "guitestsupport.h"
 #include "mainwindow.h"
 #include "translationloader.h"
@@ -150,7 +151,15 @@ void TranslationsTest::findingsAreWordedInTheInterfaceLanguage()
         QCOMPARE(EvidenceText::ofFinding(f, la, lb), QString::fromStdString(f.evidence));
     for (const fusion::ExtraWork &e : cmp.extraWork)
         QCOMPARE(EvidenceText::ofExtraWork(e, la, lb), QString::fromStdString(e.evidence));
+    // The Findings tab's report holds the same sentences, and its headings follow the language.
+    const QString english = FindingsReport::markdown(*a->analyzed, *b->analyzed, cmp);
+    for (const fusion::FusionFinding &f : cmp.findings)
+        QVERIFY(english.contains(QString::fromStdString(f.evidence)));
+    QVERIFY(english.contains(QStringLiteral("## Fusion differences")));
     QCOMPARE(TranslationLoader::install(QStringLiteral("de")), QStringLiteral("de"));
+    const QString report = FindingsReport::markdown(*a->analyzed, *b->analyzed, cmp);
+    QVERIFY(report.contains(QStringLiteral("## Fusionsunterschiede")) && report.contains(QStringLiteral("Mögliche Einsparung:")));
+    QVERIFY(!report.contains(QStringLiteral("Fusion differences")));
     const QString german = EvidenceText::ofFinding(cmp.findings.front(), la, lb);
     QVERIFY2(german.contains(QStringLiteral(" führt ")) && german.contains(QStringLiteral("verglichenen Schicht")),
              qPrintable(german));
