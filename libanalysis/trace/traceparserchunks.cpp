@@ -8,6 +8,7 @@
 #include <future>
 #include <limits>
 #include <thread>
+#include <utility>
 
 namespace fusion::FUSION_PARSER_NS {
 
@@ -278,7 +279,7 @@ size_t Parser::boundaryAfter(size_t from, const std::string &pattern) const
 // Takes the rows and counts of the parser that read the bytes after this one's.
 void Parser::absorb(Parser &&later)
 {
-    m_result.store.append(later.m_result.store, m_order);
+    m_result.store.append(std::move(later.m_result.store), m_order);
     for (int r = 0; r < 4; ++r)
         for (int c = 0; c < CatCount; ++c)
             m_kinds[r][c] += later.m_kinds[r][c];
