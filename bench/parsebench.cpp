@@ -1,6 +1,7 @@
 // fusionscope-bench: times one stage of FusionScope on a trace file and prints figures as
 // "key=value" lines for bench/run.sh. Each run is its own process so peak RSS is the stage's own.
-//   fusionscope-bench load FILE      read + parse (+ decompress)
+//   fusionscope-bench load FILE...   read + parse (+ decompress); several files are loaded at once, as a
+//                                    comparison loads its pair
 //   fusionscope-bench analyze FILE   load, then summary, classification, attribution, stages + layers,
 //                                    inferred attribution (each step's seconds too)
 //   fusionscope-bench compare A B    both traces loaded and analysed in parallel, then the comparison
@@ -8,15 +9,20 @@
 #include "compare/comparison.h"
 #include "trace/traceerror.h"
 
+#include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <fstream>
 #include <functional>
 #include <future>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <string>
 #include <sys/resource.h>
+#include <thread>
 #include <vector>
 
 using namespace fusion;
@@ -30,6 +36,45 @@ static long peakRssKb()
     getrusage(RUSAGE_SELF, &u);
     return u.ru_maxrss;
 }
+
+// The process' anonymous resident memory (heap, thread stacks: what the trace's tables cost; the
+// mapped file's pages are not in it), from /proc/self/status; -1 when unreadable.
+static long anonRssKb()
+{
+    std::ifstream status("/proc/self/status");
+    std::string line;
+    while (std::getline(status, line))
+        if (line.rfind("RssAnon:", 0) == 0)
+            return std::atol(line.c_str() + 8);
+    return -1;
+}
+
+// The kernel keeps no peak of the anonymous memory alone: a thread samples it every few milliseconds
+// while the work runs (a peak shorter than that can be missed; the parse's are not).
+class AnonPeak {
+public:
+    AnonPeak() : m_thread([this] {
+        while (!m_stop.load()) {
+            m_peak = std::max(m_peak.load(), anonRssKb());
+            std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        }
+    }) {}
+    ~AnonPeak() { stop(); }
+    long stop()
+    {
+        if (m_thread.joinable()) {
+            m_stop = true;
+            m_thread.join();
+            m_peak = std::max(m_peak.load(), anonRssKb());
+        }
+        return m_peak;
+    }
+
+private:
+    std::atomic<bool> m_stop{false};
+    std::atomic<long> m_peak{0};
+    std::thread m_thread;
+};
 
 // Step times from a progress callback, so no timing code needs to live in libanalysis: the pipeline
 // reports fixed fractions between its steps (compare/analyzedtrace.cpp, compare/comparison.cpp), and
@@ -72,14 +117,31 @@ private:
     std::map<std::string, Clock::time_point> m_reached;
 };
 
-static int load(const char *path)
+// anon_kb: the anonymous memory once loaded (the tables the analyses read), peak_anon_kb: its peak
+// while loading; both include the process' own few MB (libraries' heaps, stacks).
+static int load(const std::vector<const char *> &paths)
 {
+    AnonPeak anon;
     const auto t0 = Clock::now();
-    const auto t = loadTrace(path);
+    std::vector<std::future<std::shared_ptr<Trace>>> later;
+    for (size_t i = 1; i < paths.size(); ++i)
+        later.push_back(std::async(std::launch::async, [p = paths[i]] { return loadTrace(p); }));
+    std::vector<std::shared_ptr<Trace>> traces{loadTrace(paths[0])};
+    for (auto &f : later)
+        traces.push_back(f.get());
     const double s = seconds(t0);
-    std::printf("seconds=%.3f\nbytes=%llu\nmb_per_s=%.1f\nevents=%llu\nkernels=%zu\nstore_bytes=%zu\npeak_rss_kb=%ld\n",
-                s, (unsigned long long)t->bytes, double(t->bytes) / 1e6 / s, (unsigned long long)t->store.eventCount,
-                t->store.kernels.size(), t->store.approximateBytes(), peakRssKb());
+    const long peakAnon = anon.stop();
+    unsigned long long bytes = 0, events = 0;
+    size_t kernels = 0, storeBytes = 0;
+    for (const auto &t : traces) {
+        bytes += t->bytes;
+        events += t->store.eventCount;
+        kernels += t->store.kernels.size();
+        storeBytes += t->store.approximateBytes();
+    }
+    std::printf("seconds=%.3f\nbytes=%llu\nmb_per_s=%.1f\nevents=%llu\nkernels=%zu\nstore_bytes=%zu\npeak_rss_kb=%ld\n"
+                "anon_kb=%ld\npeak_anon_kb=%ld\n",
+                s, bytes, double(bytes) / 1e6 / s, events, kernels, storeBytes, peakRssKb(), anonRssKb(), peakAnon);
     return 0;
 }
 
@@ -127,8 +189,8 @@ int main(int argc, char **argv)
 {
     const std::string mode = argc >= 2 ? argv[1] : "";
     try {
-        if (mode == "load" && argc == 3)
-            return load(argv[2]);
+        if (mode == "load" && argc >= 3)
+            return load(std::vector<const char *>(argv + 2, argv + argc));
         if (mode == "analyze" && argc == 3)
             return analyze(argv[2]);
         if (mode == "compare" && argc == 4)
@@ -137,6 +199,6 @@ int main(int argc, char **argv)
         std::cerr << e.what() << '\n';
         return 3;
     }
-    std::cerr << "usage: fusionscope-bench load FILE | analyze FILE | compare A B\n";
+    std::cerr << "usage: fusionscope-bench load FILE... | analyze FILE | compare A B\n";
     return 2;
 }

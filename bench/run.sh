@@ -1,26 +1,41 @@
 #!/usr/bin/env bash
 # Benchmarks FusionScope end to end on generated traces, each read uncompressed and gzip-compressed:
 # load, analysis and the GUI's time to first view, next to Python's json.load of the same file
-# measured in the same run; then the comparison of a pair of traces. Prints one markdown table and
-# writes it to bench/out/results.md (the raw key=value figures stay in bench/out/runs/).
-#   bench/run.sh [SIZE...]      SIZE: uncompressed trace size as gen_trace.py reads it (default: 100M 1G 3G)
+# measured in the same run; then the comparison of a pair of traces. Then the same on real traces:
+# the shared Qwen1.5-0.5B pair (H100, MI300X) tiled in time by tools/tile_trace.py, whose ~30 events
+# per kernel (CPU ops with shapes, Python frames, launches, flows) generated traces do not have.
+# Prints markdown tables and writes them to bench/out/results.md (the raw key=value figures stay in
+# bench/out/runs/).
+#   bench/run.sh [SIZE...]      SIZE: uncompressed trace size as gen_trace.py reads it (default: 100M 1G 3G;
+#                               "none": no generated traces, the real tiles only)
 # Environment:
 #   FUSIONSCOPE_BUILD    build directory (default build/release: cmake --preset release && cmake --build build/release)
 #   BENCH_SKIP_PYTHON    sizes whose json.load is skipped, e.g. "3G" (json.load of 3 GB takes minutes
 #                        and ~15 GB of memory); by default every size runs it
 #   BENCH_COMPARE_SIZE   size of the compared pair (default 1G); the pair is compared when that size
 #                        is among the SIZEs
+#   BENCH_REAL_SIZES     sizes of the real tiles (default "100M 1G"; "" leaves the real traces out)
+#   FUSIONSCOPE_SHARED_TRACES  where the shared traces are (default ../shared/traces); absent: no real rows
 # Missing traces are generated (a 3G one takes minutes and ~3.5 GB of disk with its .gz).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(100M 1G 3G)
+[ "${sizes[*]}" != none ] || sizes=()  # bench/run.sh none: the real tiles only
 build=${FUSIONSCOPE_BUILD:-build/release}
 bench=$build/bench/fusionscope-bench
+cli=$build/app/cli/fusionscope-cli
 gui=$build/app/gui/fusionscope
 skip_python=" ${BENCH_SKIP_PYTHON:-} "
 compare_size=${BENCH_COMPARE_SIZE:-1G}
+read -r -a real_sizes <<< "${BENCH_REAL_SIZES-100M 1G}"
+shared=${FUSIONSCOPE_SHARED_TRACES:-../shared/traces}
+real_model=Qwen_Qwen1.5-0.5B-Chat__1016005.json.gz
+if [ ${#real_sizes[@]} -gt 0 ] && [ ! -f "$shared/tracelens/h100/$real_model" ]; then
+    echo "note: $shared/tracelens/h100/$real_model is absent: no real-trace rows" >&2
+    real_sizes=()
+fi
 out=bench/out
 runs=$out/runs
 
@@ -70,6 +85,15 @@ python_load() {  # FILE: json.load with the peak RSS, as key=value lines on stdo
         python3 -c "import gzip, json, sys; json.load($reader)" "$1"
 }
 
+cli_timed() {  # COMMAND FILE...: fusionscope-cli COMMAND --format json, its wall time and peak RSS
+    local times rc=0
+    times=$(mktemp)
+    /usr/bin/env time -f 'seconds=%e\npeak_rss_kb=%M' -o "$times" "$cli" "$@" --format json > /dev/null || rc=$?
+    cat "$times"
+    rm -f "$times"
+    return $rc
+}
+
 first_view() {  # FILE...: the GUI, offscreen
     QT_QPA_PLATFORM=offscreen "$gui" --time-to-first-view "$@"
 }
@@ -81,6 +105,20 @@ for size in "${sizes[@]}"; do
         generate "$out/bench_${size}_amd.json" amd 8 "$size"
         compress "$out/bench_${size}_amd.json"
     fi
+done
+
+# The real tiles: tools/tile_trace.py picks the number of copies that comes closest to the size.
+tile() {  # GPU SIZE: bench/out/qwen_GPU_SIZE.json and its .gz
+    local file=$out/qwen_$1_$2.json
+    if [ ! -f "$file" ]; then
+        echo "tiling $file ..."
+        python3 tools/tile_trace.py "$shared/tracelens/$1/$real_model" --target-size "$2" --out "$file" --quiet
+    fi
+    compress "$file"
+}
+for size in "${real_sizes[@]}"; do
+    tile h100 "$size"
+    tile mi300 "$size"
 done
 
 uptime | tee "$runs/uptime_start.txt"
@@ -118,12 +156,41 @@ if [[ " ${sizes[*]} " == *" $compare_size "* ]]; then
         fi
     done
 fi
+for size in "${real_sizes[@]}"; do
+    for format in json json.gz; do
+        for gpu in h100 mi300; do
+            file=$out/qwen_${gpu}_$size.$format
+            name=real.$size.$gpu.$format
+            echo "== $file =="
+            warm "$file"
+            measure "$name.load" "$bench" load "$file"
+            warm "$file"
+            measure "$name.summary" cli_timed summary "$file"
+            warm "$file"
+            measure "$name.triage" cli_timed triage "$file"
+            warm "$file"
+            measure "$name.python" python_load "$file"
+        done
+        a=$out/qwen_h100_$size.$format b=$out/qwen_mi300_$size.$format
+        echo "== compare $a $b =="
+        warm "$a" "$b"
+        measure "real.$size.$format.loadboth" "$bench" load "$a" "$b"
+        warm "$a" "$b"
+        measure "real.$size.$format.compare" cli_timed compare "$a" "$b"
+        if [ -x "$gui" ]; then
+            warm "$a" "$b"
+            measure "real.$size.$format.gui" first_view "$a" "$b"
+        fi
+        uptime > "$runs/real.$size.$format.uptime.txt"
+    done
+done
 uptime | tee "$runs/uptime_end.txt"
 
-python3 - "$runs" "$out/results.md" "$compare_size" "${sizes[@]}" <<'PY'
+BENCH_REAL_SIZES_RUN="${real_sizes[*]}" python3 - "$runs" "$out/results.md" "$compare_size" "${sizes[@]}" <<'PY'
 import os, sys
 
 runs, results, compare_size, sizes = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+real_sizes = os.environ.get("BENCH_REAL_SIZES_RUN", "").split()
 formats = ("json", "json.gz")
 
 def figures(name):
@@ -229,6 +296,90 @@ def compare_table():
         lines.append("| " + " | ".join(cells) + " |")
     return lines
 
+def ratio(x, y, fmt=".2f"):
+    return "—" if x is None or not y else format(x / y, fmt)
+
+def mark(ok):
+    return "" if ok is None else " ✓" if ok else " ✗"
+
+def real_tables():
+    """The real tiles: per trace, then the pair. Targets: load ≥ 25× json.load, anonymous memory
+    ≤ 100 bytes per event, peak RSS ≤ 1.4× the file, triage ≤ 1.6× the load, compare ≤ 1.2× loading
+    both, the GUI's first view of the pair ≤ 1.5× loading both."""
+    lines = ["Real traces: the shared Qwen1.5-0.5B-Chat inference pair (H100, MI300X; TraceLens test data) tiled "
+             "in time by tools/tile_trace.py to about the size given. load: fusionscope-bench load (read, "
+             "decompress, parse); anonymous memory: RssAnon once loaded and its peak while loading (the heap, "
+             "not the mapped file), in MB and bytes per event; summary, triage: fusionscope-cli … --format json, "
+             "wall time of the whole process. × json.load: Python's json.load of the same file in this run, "
+             "divided by FusionScope's time (a speed-up). Targets: load ≥ 25× json.load, anonymous ≤ 100 B/event, "
+             "peak RSS ≤ 1.4× the file, triage ≤ 1.6× load.",
+             "",
+             "| tile | GPU | format | file MB | JSON MB | events | kernels | load s | × json.load | peak RSS MB (× JSON) "
+             "| anon MB (B/event) | peak anon MB (B/event) | summary s (× json.load) | triage s (÷ load) "
+             "| json.load s | json.load peak RSS MB |",
+             "|---|---|---|" + "---:|" * 13]
+    for size in real_sizes:
+        for fmt in formats:
+            for gpu in ("h100", "mi300"):
+                key = f"real.{size}.{gpu}.{fmt}"
+                load, summ, tri, py = (figures(f"{key}.{t}") for t in ("load", "summary", "triage", "python"))
+                path = f"bench/out/qwen_{gpu}_{size}.{fmt}"
+                json_bytes, events = num(load, "bytes"), num(load, "events")
+                load_s, py_s = num(load, "seconds"), num(py, "seconds")
+                speed = ratio(py_s, load_s, ".1f")
+                if speed != "—":
+                    speed += mark(py_s / load_s >= 25)
+                rss = num(load, "peak_rss_kb")
+                rss_cell = cell(load, "peak_rss_kb", ".0f", 1 / 1024)
+                if rss is not None and json_bytes:
+                    rss_cell += f" ({rss * 1024 / json_bytes:.2f}×{mark(rss * 1024 / json_bytes <= 1.4)})"
+                anon_cells = []
+                for k in ("anon_kb", "peak_anon_kb"):
+                    c, v = cell(load, k, ".0f", 1 / 1024), num(load, k)
+                    if v is not None and events:
+                        per = v * 1024 / events
+                        c += f" ({per:.0f}{mark(per <= 100) if k == 'anon_kb' else ''})"
+                    anon_cells.append(c)
+                summ_cell = cell(summ, "seconds")
+                if num(summ, "seconds") and py_s:
+                    summ_cell += f" ({py_s / num(summ, 'seconds'):.1f}×)"
+                tri_cell = cell(tri, "seconds")
+                if num(tri, "seconds") is not None and load_s:
+                    tri_cell += f" ({num(tri, 'seconds') / load_s:.2f}{mark(num(tri, 'seconds') / load_s <= 1.6)})"
+                cells = [size, "H100" if gpu == "h100" else "MI300X", fmt,
+                         f"{os.path.getsize(path) / 1e6:.0f}" if os.path.exists(path) else "—",
+                         cell(load, "bytes", ".0f", 1e-6), cell(load, "events", ",.0f"), cell(load, "kernels", ",.0f"),
+                         cell(load, "seconds"), speed, rss_cell] + anon_cells + [
+                         summ_cell, tri_cell, cell(py, "seconds", ".1f") if py else "—",
+                         cell(py, "peak_rss_kb", ".0f", 1 / 1024) if py else "—"]
+                lines.append("| " + " | ".join(cells) + " |")
+    lines += ["",
+              "The pair: load both: fusionscope-bench load A B (both at once, as a comparison loads them); compare: "
+              "fusionscope-cli compare A B --format json (load, analyse, compare, write); GUI: the offscreen window's "
+              "first view of the pair. Targets: compare ≤ 1.2× load both, GUI ≤ 1.5× load both.",
+              "",
+              "| tile | format | load both s | json.load both s | × json.load | compare s (÷ load both) | × json.load "
+              "| compare peak RSS MB | GUI first view s (÷ load both) | load avg |",
+              "|---|---|" + "---:|" * 8]
+    for size in real_sizes:
+        for fmt in formats:
+            both, cmp_, gui = (figures(f"real.{size}.{fmt}.{t}") for t in ("loadboth", "compare", "gui"))
+            pys = [num(figures(f"real.{size}.{g}.{fmt}.python"), "seconds") for g in ("h100", "mi300")]
+            py_both = None if None in pys else sum(pys)
+            both_s, cmp_s, gui_s = num(both, "seconds"), num(cmp_, "seconds"), num(gui, "first_view_seconds")
+            cmp_cell = cell(cmp_, "seconds")
+            if cmp_s is not None and both_s:
+                cmp_cell += f" ({cmp_s / both_s:.2f}{mark(cmp_s / both_s <= 1.2)})"
+            gui_cell = cell(gui, "first_view_seconds")
+            if gui_s is not None and both_s:
+                gui_cell += f" ({gui_s / both_s:.2f}{mark(gui_s / both_s <= 1.5)})"
+            cells = [size, fmt, cell(both, "seconds"), "—" if py_both is None else f"{py_both:.1f}",
+                     ratio(py_both, both_s, ".1f"), cmp_cell, ratio(py_both, cmp_s, ".1f"),
+                     cell(cmp_, "peak_rss_kb", ".0f", 1 / 1024), gui_cell,
+                     load_average(f"real.{size}.{fmt}.uptime.txt").split(",")[0]]
+            lines.append("| " + " | ".join(cells) + " |")
+    return lines
+
 lines = [f"FusionScope bench, {os.cpu_count()} cores; load average (1, 5, 15 min) {load_average('uptime_start.txt')} "
          f"at the start, {load_average('uptime_end.txt')} at the end.",
          "",
@@ -237,9 +388,13 @@ lines = [f"FusionScope bench, {os.cpu_count()} cores; load average (1, 5, 15 min
          "process start until the offscreen window has painted the analysed trace once; GUI idle: until every "
          "background job (the triage too) has finished. Speed-up: json.load s / load s (target ≥ 8×). "
          "Load avg: the 1-minute load average after the row.",
-         ""] + size_table() + [""] + step_table()
+         ""]
+if sizes:
+    lines += size_table() + [""] + step_table()
 if compare_size in sizes:
     lines += [""] + compare_table()
+if real_sizes:
+    lines += [""] + real_tables()
 text = "\n".join(lines) + "\n"
 with open(results, "w") as f:
     f.write(text)

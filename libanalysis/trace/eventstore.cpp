@@ -1,6 +1,9 @@
 #include "trace/eventstore.h"
 
 #include <algorithm>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <numeric>
 
 namespace fusion {
@@ -78,22 +81,42 @@ void EventStore::reserveScaled(double factor)
 }
 
 namespace {
+// Each column of the later store is freed as soon as it is appended: this store's columns were sized
+// for both halves, so the memory held stays about that of one whole store instead of peaking at one
+// and a half (both halves plus the copy).
+template<typename V>
+void release(V &v)
+{
+    const size_t bytes = v.capacity() * sizeof(typename V::value_type);
+    V().swap(v);
+#ifdef __GLIBC__
+    // glibc keeps freed blocks below its (adaptive, up to 32 MB) mmap threshold for reuse: hand the
+    // pages back, or the memory held would not go down as the copy goes on.
+    if (bytes >= (size_t(1) << 20))
+        malloc_trim(0);
+#else
+    (void)bytes;
+#endif
+}
+
 template<typename V, typename F>
-void appendMapped(V &to, const V &from, F map)
+void moveMapped(V &to, V &from, F map)
 {
     to.reserve(to.size() + from.size());
     for (const auto &x : from)
         to.push_back(map(x));
+    release(from);
 }
 
 template<typename V>
-void appendAll(V &to, const V &from)
+void moveAll(V &to, V &from)
 {
     to.insert(to.end(), from.begin(), from.end());
+    release(from);
 }
 } // namespace
 
-void EventStore::append(const EventStore &o, uint32_t orderOffset)
+void EventStore::append(EventStore &&o, uint32_t orderOffset)
 {
     std::vector<StrId> remap(o.strings.size());
     for (StrId i = 0; i < o.strings.size(); ++i)
@@ -102,37 +125,37 @@ void EventStore::append(const EventStore &o, uint32_t orderOffset)
     const auto proc = [&](ProcId p) { return procIdIsString(p) ? procIdFromString(remap[procIdString(p)]) : p; };
 
     for (auto [to, from] : {std::pair{&kernels, &o.kernels}, std::pair{&memOps, &o.memOps}}) {
-        appendAll(to->start, from->start); appendAll(to->dur, from->dur); appendMapped(to->name, from->name, str);
-        appendMapped(to->pid, from->pid, proc); appendMapped(to->tid, from->tid, proc);
-        appendAll(to->device, from->device); appendAll(to->stream, from->stream);
-        appendAll(to->correlation, from->correlation); appendAll(to->externalId, from->externalId);
-        appendAll(to->grid, from->grid); appendAll(to->block, from->block); appendAll(to->kind, from->kind);
-        appendMapped(to->fileOrder, from->fileOrder, [&](uint32_t n) { return n + orderOffset; });
+        moveAll(to->start, from->start); moveAll(to->dur, from->dur); moveMapped(to->name, from->name, str);
+        moveMapped(to->pid, from->pid, proc); moveMapped(to->tid, from->tid, proc);
+        moveAll(to->device, from->device); moveAll(to->stream, from->stream);
+        moveAll(to->correlation, from->correlation); moveAll(to->externalId, from->externalId);
+        moveAll(to->grid, from->grid); moveAll(to->block, from->block); moveAll(to->kind, from->kind);
+        moveMapped(to->fileOrder, from->fileOrder, [&](uint32_t n) { return n + orderOffset; });
     }
-    appendAll(cpuOps.start, o.cpuOps.start); appendAll(cpuOps.dur, o.cpuOps.dur);
-    appendMapped(cpuOps.name, o.cpuOps.name, str); appendMapped(cpuOps.pid, o.cpuOps.pid, proc);
-    appendMapped(cpuOps.tid, o.cpuOps.tid, proc); appendAll(cpuOps.externalId, o.cpuOps.externalId);
-    appendMapped(cpuOps.inputDims, o.cpuOps.inputDims, str); appendMapped(cpuOps.inputType, o.cpuOps.inputType, str);
-    appendMapped(cpuOps.concreteInputs, o.cpuOps.concreteInputs, str);
+    moveAll(cpuOps.start, o.cpuOps.start); moveAll(cpuOps.dur, o.cpuOps.dur);
+    moveMapped(cpuOps.name, o.cpuOps.name, str); moveMapped(cpuOps.pid, o.cpuOps.pid, proc);
+    moveMapped(cpuOps.tid, o.cpuOps.tid, proc); moveAll(cpuOps.externalId, o.cpuOps.externalId);
+    moveMapped(cpuOps.inputDims, o.cpuOps.inputDims, str); moveMapped(cpuOps.inputType, o.cpuOps.inputType, str);
+    moveMapped(cpuOps.concreteInputs, o.cpuOps.concreteInputs, str);
 
-    appendAll(pyFrames.start, o.pyFrames.start); appendAll(pyFrames.dur, o.pyFrames.dur);
-    appendMapped(pyFrames.name, o.pyFrames.name, str); appendMapped(pyFrames.pid, o.pyFrames.pid, proc);
-    appendMapped(pyFrames.tid, o.pyFrames.tid, proc); appendAll(pyFrames.pyId, o.pyFrames.pyId);
-    appendAll(pyFrames.parentId, o.pyFrames.parentId);
+    moveAll(pyFrames.start, o.pyFrames.start); moveAll(pyFrames.dur, o.pyFrames.dur);
+    moveMapped(pyFrames.name, o.pyFrames.name, str); moveMapped(pyFrames.pid, o.pyFrames.pid, proc);
+    moveMapped(pyFrames.tid, o.pyFrames.tid, proc); moveAll(pyFrames.pyId, o.pyFrames.pyId);
+    moveAll(pyFrames.parentId, o.pyFrames.parentId);
 
-    appendAll(launches.start, o.launches.start); appendAll(launches.dur, o.launches.dur);
-    appendMapped(launches.name, o.launches.name, str); appendMapped(launches.pid, o.launches.pid, proc);
-    appendMapped(launches.tid, o.launches.tid, proc); appendAll(launches.correlation, o.launches.correlation);
-    appendAll(launches.externalId, o.launches.externalId); appendAll(launches.isDriver, o.launches.isDriver);
+    moveAll(launches.start, o.launches.start); moveAll(launches.dur, o.launches.dur);
+    moveMapped(launches.name, o.launches.name, str); moveMapped(launches.pid, o.launches.pid, proc);
+    moveMapped(launches.tid, o.launches.tid, proc); moveAll(launches.correlation, o.launches.correlation);
+    moveAll(launches.externalId, o.launches.externalId); moveAll(launches.isDriver, o.launches.isDriver);
 
-    appendAll(annotations.start, o.annotations.start); appendAll(annotations.dur, o.annotations.dur);
-    appendMapped(annotations.name, o.annotations.name, str); appendMapped(annotations.pid, o.annotations.pid, proc);
-    appendMapped(annotations.tid, o.annotations.tid, proc); appendAll(annotations.externalId, o.annotations.externalId);
-    appendAll(annotations.onGpu, o.annotations.onGpu);
+    moveAll(annotations.start, o.annotations.start); moveAll(annotations.dur, o.annotations.dur);
+    moveMapped(annotations.name, o.annotations.name, str); moveMapped(annotations.pid, o.annotations.pid, proc);
+    moveMapped(annotations.tid, o.annotations.tid, proc); moveAll(annotations.externalId, o.annotations.externalId);
+    moveAll(annotations.onGpu, o.annotations.onGpu);
 
-    appendAll(flows.id, o.flows.id); appendAll(flows.ts, o.flows.ts);
-    appendMapped(flows.pid, o.flows.pid, proc); appendMapped(flows.tid, o.flows.tid, proc);
-    appendAll(flows.isStart, o.flows.isStart);
+    moveAll(flows.id, o.flows.id); moveAll(flows.ts, o.flows.ts);
+    moveMapped(flows.pid, o.flows.pid, proc); moveMapped(flows.tid, o.flows.tid, proc);
+    moveAll(flows.isStart, o.flows.isStart);
 
     // Metadata: a name given again later in the file wins, as when one parser reads it all.
     for (const auto &[p, name] : o.processNames)

@@ -123,8 +123,9 @@ public:
     std::string procName(ProcId p) const;  // the pid/tid as the trace wrote it
 
     // Appends the rows of `other` (parsed from the bytes after this store's) after this store's own,
-    // re-interning its strings; its file order numbers are shifted by `orderOffset`.
-    void append(const EventStore &other, uint32_t orderOffset);
+    // re-interning its strings; its file order numbers are shifted by `orderOffset`. Empties `other`'s
+    // tables column by column as it goes.
+    void append(EventStore &&other, uint32_t orderOffset);
     // Makes room for `factor` times the rows each table holds now: the parser, having read the start
     // of a big file, saves the copies and page faults of growing every column step by step.
     void reserveScaled(double factor);

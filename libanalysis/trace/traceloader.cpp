@@ -11,6 +11,9 @@
 #include <charconv>
 #include <cstring>
 #include <sys/stat.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <filesystem>
 #include <map>
 #include <regex>
@@ -260,6 +263,12 @@ std::shared_ptr<Trace> loadTrace(const std::string &path, const LoadOptions &opt
     ParseResult parsed = parseTrace(bytes, chosen->display, po);
     trace->bytes = bytes.size();
     bytes.release();  // the JSON is not needed once parsed
+#ifdef __GLIBC__
+    // The parse's buffers (each thread's piece of the file and simdjson's index of it, a few MB
+    // each) are below glibc's adaptive mmap threshold and would stay with the process, free but
+    // resident, for as long as it lives: hand them back.
+    malloc_trim(0);
+#endif
     trace->store = std::move(parsed.store);
     for (auto &w : parsed.warnings)
         trace->warnings.push_back(std::move(w));

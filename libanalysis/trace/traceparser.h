@@ -15,7 +15,12 @@ struct ParseOptions {
     std::function<bool(double)> progress;
     // Size of the pieces the event array is parsed in (0: whole document). Files smaller than two
     // pieces are parsed whole. Tests lower it to exercise the chunked path on small traces.
-    size_t chunkBytes = size_t(32) << 20;
+    // A few megabytes: each parsing thread holds a copy of its piece and simdjson's index of it
+    // (together about three times the piece), and the mapped file's pages stay resident until their
+    // piece is done; the copy also stays in the CPU's caches for simdjson to read. Measured on a
+    // 1 GB trace (with the two halves merged column by column, see EventStore::append), 4 MB pieces
+    // brought the peak resident memory from 0.35× to 0.19× the file, and loaded no slower.
+    size_t chunkBytes = size_t(4) << 20;
     // Threads that parse the event array of a file read whole (a mapped one): 1, or 2 (the two halves
     // in parallel, then merged). 0: two when the file has 8 chunks or more, the machine two cores,
     // and no other trace is being parsed once its first two chunks are (a comparison loads one per core).

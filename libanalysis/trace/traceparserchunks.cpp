@@ -8,6 +8,7 @@
 #include <future>
 #include <limits>
 #include <thread>
+#include <utility>
 
 namespace fusion::FUSION_PARSER_NS {
 
@@ -226,12 +227,16 @@ size_t Parser::eventChunks(Range range, const std::string &pattern)
         const size_t later = m_laterParsed ? m_laterParsed->load(std::memory_order_relaxed) : 0;
         if (!report(m_bytes.fractionAt(end + later)))
             throw Cancelled();
-        // Sized from the first chunk for everything from range.first on (this store takes the later
-        // half's rows too).
-        if (!m_reserved && m_bytes.sizeEstimate() > end) {
+        // Sized, once this store holds the rows of kReserveSample bytes, for everything from its first
+        // row on (the first parser's store takes the later half's rows too). Chunks are smaller than
+        // the sample: the event mix of a few megabytes (a trace often writes one kind of event after
+        // another) would leave some tables without room and others with far too much.
+        if (m_rowsFrom == std::string_view::npos)
+            m_rowsFrom = range.first;
+        if (!m_reserved && end - m_rowsFrom >= kReserveSample && m_bytes.sizeEstimate() > end) {
             m_reserved = true;
             try {
-                m_result.store.reserveScaled(1.05 * double(m_bytes.sizeEstimate() - range.first) / double(end - range.first));
+                m_result.store.reserveScaled(1.05 * double(m_bytes.sizeEstimate() - m_rowsFrom) / double(end - m_rowsFrom));
             } catch (const std::bad_alloc &) {
                 // Only a saving: the tables grow as they go instead (e.g. under ulimit -v).
             }
@@ -278,7 +283,7 @@ size_t Parser::boundaryAfter(size_t from, const std::string &pattern) const
 // Takes the rows and counts of the parser that read the bytes after this one's.
 void Parser::absorb(Parser &&later)
 {
-    m_result.store.append(later.m_result.store, m_order);
+    m_result.store.append(std::move(later.m_result.store), m_order);
     for (int r = 0; r < 4; ++r)
         for (int c = 0; c < CatCount; ++c)
             m_kinds[r][c] += later.m_kinds[r][c];
@@ -311,6 +316,7 @@ void Parser::reset()
     m_parsed = 0;
     m_laterParsed = nullptr;
     m_reserved = false;
+    m_rowsFrom = std::string_view::npos;
 }
 
 ParseResult Parser::run()

@@ -132,6 +132,8 @@ private:
     bool m_sawEvents = false;
     double m_fraction = 0.0;
     bool m_reserved = false;  // the tables were sized for the rest of the file
+    size_t m_rowsFrom = std::string_view::npos;  // where the bytes of this store's first rows start
+    static constexpr size_t kReserveSample = size_t(32) << 20;
     std::atomic<size_t> m_parsed{0};                 // bytes of this parser's range done (for progress)
     const std::atomic<size_t> *m_laterParsed = nullptr;  // the same for the second parser, while it runs
 };
