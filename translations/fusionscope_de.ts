@@ -263,18 +263,6 @@
 <context>
     <name>FindingsReport</name>
     <message>
-        <source>high</source>
-        <translation>hoch</translation>
-    </message>
-    <message>
-        <source>medium</source>
-        <translation>mittel</translation>
-    </message>
-    <message>
-        <source>low</source>
-        <translation>niedrig</translation>
-    </message>
-    <message>
         <source>slower</source>
         <translation>langsamer</translation>
     </message>

@@ -262,18 +262,6 @@
 <context>
     <name>FindingsReport</name>
     <message>
-        <source>high</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>medium</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>low</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>slower</source>
         <translation type="unfinished"></translation>
     </message>

@@ -261,18 +261,6 @@
 <context>
     <name>FindingsReport</name>
     <message>
-        <source>high</source>
-        <translation>高</translation>
-    </message>
-    <message>
-        <source>medium</source>
-        <translation>中</translation>
-    </message>
-    <message>
-        <source>low</source>
-        <translation>低</translation>
-    </message>
-    <message>
         <source>slower</source>
         <translation>更慢</translation>
     </message>

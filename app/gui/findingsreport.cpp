@@ -3,6 +3,7 @@
 #include "compare/analyzedtrace.h"
 #include "compare/comparison.h"
 #include "evidencetext.h"
+#include "fusiontreemodel.h"
 #include "report/comparereport.h"
 #include "units.h"
 
@@ -19,14 +20,8 @@ QString cell(QString s) { return s.replace(QLatin1Char('|'), QStringLiteral("\\|
 
 QString row(const QStringList &cells) { return QStringLiteral("| ") + cells.join(QStringLiteral(" | ")) + QStringLiteral(" |\n"); }
 
-QString confidence(const std::string &c)
-{
-    if (c == "high")
-        return FindingsReport::tr("high");
-    if (c == "medium")
-        return FindingsReport::tr("medium");
-    return c == "low" ? FindingsReport::tr("low") : q(c);
-}
+// As the pattern tree says it, so the two views word a confidence alike.
+QString confidence(const std::string &c) { return FusionTreeModel::confidenceData(c, Qt::DisplayRole).toString(); }
 
 QString status(const std::string &s)
 {

@@ -33,6 +33,9 @@ public:
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
+    // A finding's confidence for a role: translated on screen, "high"/"medium"/"low" exported, ranked for sorting.
+    static QVariant confidenceData(const std::string &confidence, int role);
+
 private:
     struct Node {
         NodeKind kind = Finding;
@@ -60,7 +63,6 @@ private:
     QString sideLabel(Side side) const;
     QVariant findingData(const Node &n, int column, int role) const;
     QVariant extraWorkData(const Node &n, int column, int role) const;
-    static QVariant confidenceData(const std::string &confidence, int role);
 
     std::shared_ptr<const fusion::AnalyzedTrace> m_trace[2];
     fusion::Ns m_kernelTime[2] = {0, 0};  // each side's kernel time in the comparison's scope
