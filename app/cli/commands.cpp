@@ -1,7 +1,7 @@
 #include "commands.h"
 
+#include "analyzed/analyzedtrace.h"
 #include "classify/kernelregistry.h"
-#include "compare/analyzedtrace.h"
 
 #include <algorithm>
 #include <fstream>

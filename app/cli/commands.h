@@ -9,7 +9,7 @@
 
 #define FUSIONSCOPE_VERSION_STRING FUSIONSCOPE_VERSION
 
-#include "compare/analyzedtrace.h"
+#include "analyzed/analyzedtrace.h"
 
 namespace fusion::cli {
 

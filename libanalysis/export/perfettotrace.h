@@ -1,7 +1,7 @@
 #pragma once
 // One trace as one process of a Perfetto export: its threads (created and named when first used,
 // several rows where slices overlap), its GPU operations on their streams and its layers.
-#include "compare/analyzedtrace.h"
+#include "analyzed/analyzedtrace.h"
 #include "export/chrometrace.h"
 
 #include <functional>

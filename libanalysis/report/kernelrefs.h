@@ -2,7 +2,8 @@
 // Where the kernels of a finding are in the trace file itself — the start as the file wrote it,
 // the stream, the correlation id that joins a kernel to its launch — so that a finding can be
 // looked up in any trace viewer, not only by FusionScope's kernel ids.
-#include "compare/comparison.h"
+#include "fusion/findings.h"
+#include "trace/traceloader.h"
 #include "util/jsonwriter.h"
 
 #include <string>
