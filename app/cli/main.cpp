@@ -31,7 +31,7 @@ int main(int argc, char **argv)
         return ExitOk;
     }
     if (args.command.empty()) {
-        std::cerr << "fusionscope-cli: no command given (summary, triage, compare or classify)\n" << usageHint();
+        std::cerr << "fusionscope-cli: no command given (summary, triage, compare, classify or export)\n" << usageHint();
         return ExitUsage;
     }
     try {

@@ -12,6 +12,7 @@
 #include "messagebar.h"
 #include "modelroles.h"
 #include "opchartview.h"
+#include "perfettoexporter.h"
 #include "scopeselector.h"
 #include "settings.h"
 #include "settingsdialog.h"
@@ -544,11 +545,13 @@ void MainWindow::updateActions()
     const bool loading = m_job[SideA]->isRunning() || m_job[SideB]->isRunning();
     m_swapAction->setEnabled(!loading && (m_result[SideA] || m_result[SideB]));
     m_exportAction->setEnabled(tableActions(m_tabs->currentWidget()) != nullptr);
+    m_perfetto->updateAction();
 }
 
 void MainWindow::notifyIfIdle()
 {
     startQueuedTriages();  // every job's end comes here: a waiting triage may start now
+    m_perfetto->updateAction();
     if (isBusy())
         return;
     if (!m_comparison && !(m_result[SideA] && m_result[SideB])) {
@@ -577,6 +580,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
         m_triageJob[s]->cancel();
     }
     m_compareJob->cancel();
+    m_perfetto->cancel();  // its file is not left half-written
     if (!m_screenshotMode)
         Settings::setWindowLayout(saveGeometry(), saveState(), m_splitter->saveState());
     event->accept();

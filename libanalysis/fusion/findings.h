@@ -21,6 +21,14 @@ enum class FusionMethod : uint8_t {
 // split_inside_op, op_fused_away, named_fused_kernel, many_to_one, explicit_fused_op,
 // sequence_pattern, count_imbalance, chain: the names the outputs use.
 const char *fusionMethodName(FusionMethod m);
+std::vector<std::string> fusionMethodNames(const std::vector<FusionMethod> &methods);
+
+// One place a finding or an extra-work item occurs: the runs of kernels it counts there.
+struct DifferenceOccurrence {
+    uint32_t pair = 0;                   // index into the layer alignment
+    std::vector<uint32_t> unfused;       // the unfused run (fusions) or the extra kernels, in order
+    std::vector<uint32_t> fused;         // fusions: the other side's kernel(s) replacing the run
+};
 
 // A fusion one side does and the other does not, derived from the kernel alignment: every
 // occurrence is a run of kernels on the unfused side that one kernel (or fewer kernels) on the
@@ -44,6 +52,9 @@ struct FusionFinding {
     Ns fusedTotal = 0;                   // the fused kernels' time on the fusing side
     std::vector<uint32_t> layerPairs;    // where it occurs: indices into the layer alignment
     uint32_t comparableLayers = 0;       // compared layer pairs of the same class
+    // Each occurrence apart (unfused: the side that does not fuse), in the order found: what a
+    // trace viewer needs to join a run to the kernel replacing it.
+    std::vector<DifferenceOccurrence> occurrences;
 };
 
 // Kernels one side runs that have no counterpart and no fused kernel on the other side (a
@@ -62,6 +73,7 @@ struct ExtraWork {
     Confidence confidence = Confidence::Low;
     std::string evidence;
     std::vector<std::string> locations;
+    std::vector<DifferenceOccurrence> occurrences;  // unfused: the kernels on `side`; fused: empty
 };
 
 // A layer pair left out of the fusion analysis because the profiling window cut it.

@@ -221,6 +221,7 @@ FusionAnalysis detectFusions(const AnalyzedTrace &a, const AnalyzedTrace &b, con
             ua.insert(ua.end(), o.unfused.begin(), o.unfused.end());
             fa.insert(fa.end(), o.fused.begin(), o.fused.end());
             f.layerPairs.push_back(o.pair);
+            f.occurrences.push_back({o.pair, o.unfused, o.fused});
             continue;
         }
         const bool explained = o.kind == DifferenceKind::ExtraWork;
@@ -242,6 +243,7 @@ FusionAnalysis detectFusions(const AnalyzedTrace &a, const AnalyzedTrace &b, con
         auto &ids = kernelsOf(e.aKernels, e.bKernels, x.tag);
         ids.insert(ids.end(), o.unfused.begin(), o.unfused.end());
         e.layerPairs.push_back(o.pair);
+        e.occurrences.push_back({o.pair, o.unfused, {}});
     }
 
     const std::vector<Corroboration> hints = countBasedHints(a, b, stage);

@@ -23,6 +23,14 @@ const char *fusionMethodName(FusionMethod m)
     return "many_to_one";
 }
 
+std::vector<std::string> fusionMethodNames(const std::vector<FusionMethod> &methods)
+{
+    std::vector<std::string> names;
+    for (FusionMethod m : methods)
+        names.emplace_back(fusionMethodName(m));
+    return names;
+}
+
 namespace {
 
 // A one-sided kernel no rule has explained yet.

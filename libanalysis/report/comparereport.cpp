@@ -1,5 +1,6 @@
 #include "report/comparereport.h"
 #include "report/gapreport.h"
+#include "report/kernelrefs.h"
 #include "report/stepsreport.h"
 #include "report/summaryreport.h"
 
@@ -36,14 +37,6 @@ std::string join(const std::vector<std::string> &v, const char *sep)
     return s;
 }
 
-std::vector<std::string> methodNames(const std::vector<FusionMethod> &methods)
-{
-    std::vector<std::string> names;
-    for (FusionMethod m : methods)
-        names.emplace_back(fusionMethodName(m));
-    return names;
-}
-
 std::string sideLabel(const Comparison &c, TraceSide side) { return side == TraceSide::A ? c.labelA : c.labelB; }
 
 void idArray(JsonWriter &w, const std::vector<uint32_t> &ids)
@@ -53,6 +46,27 @@ void idArray(JsonWriter &w, const std::vector<uint32_t> &ids)
         w.value(uint64_t(id));
     w.endArray();
 }
+
+void writeKernelRefs(JsonWriter &w, const AnalyzedTrace &a, const AnalyzedTrace &b, const std::vector<uint32_t> &aIds,
+                     const std::vector<uint32_t> &bIds)
+{
+    w.key("a_kernel_refs");
+    writeKernelRefsJson(w, *a.trace, aIds);
+    w.key("b_kernel_refs");
+    writeKernelRefsJson(w, *b.trace, bIds);
+}
+
+// The kernel columns a finding's CSV row ends with: ids, starts (the file's µs), correlation ids.
+std::string kernelRefColumns(const AnalyzedTrace &a, const AnalyzedTrace &b, const std::vector<uint32_t> &aIds,
+                             const std::vector<uint32_t> &bIds)
+{
+    return kernelIdList(aIds) + ',' + kernelIdList(bIds) + ',' + kernelStartList(*a.trace, aIds) + ','
+           + kernelStartList(*b.trace, bIds) + ',' + kernelCorrelationList(*a.trace, aIds) + ','
+           + kernelCorrelationList(*b.trace, bIds);
+}
+
+constexpr const char *kKernelRefHeader = ",a_kernel_ids,b_kernel_ids,a_kernel_starts_us,b_kernel_starts_us,a_correlations,"
+                                         "b_correlations";
 
 } // namespace
 
@@ -163,6 +177,9 @@ void writeCompareJson(JsonWriter &w, const AnalyzedTrace &a, const AnalyzedTrace
         for (const auto &l : f.locations)
             w.value(l);
         w.endArray();
+        writeKernelRefs(w, a, b, f.aKernels, f.bKernels);
+        w.key("occurrences");
+        writeOccurrencesJson(w, f.occurrences, otherSide(f.fusedSide));
         w.endObject();
     }
     w.endArray();
@@ -194,6 +211,9 @@ void writeCompareJson(JsonWriter &w, const AnalyzedTrace &a, const AnalyzedTrace
         for (const auto &l : e.locations)
             w.value(l);
         w.endArray();
+        writeKernelRefs(w, a, b, e.aKernels, e.bKernels);
+        w.key("occurrences");
+        writeOccurrencesJson(w, e.occurrences, e.side);
         w.endObject();
     }
     w.endArray();
@@ -288,7 +308,7 @@ void writeCompareText(std::ostream &out, const AnalyzedTrace &a, const AnalyzedT
     out << "\nFusion differences (" << c.findings.size() << "):\n";
     for (const FusionFinding &f : c.findings) {
         out << "  [" << confidenceName(f.confidence) << "] " << f.operation << " — fused by " << sideLabel(c, f.fusedSide) << ", "
-            << us(f.timeAtStake) << " us at stake, " << f.count << "× (" << join(methodNames(f.methods), ", ") << ")\n";
+            << us(f.timeAtStake) << " us at stake, " << f.count << "× (" << join(fusionMethodNames(f.methods), ", ") << ")\n";
         out << "      " << f.evidence << '\n';
         if (!f.locations.empty())
             out << "      at " << f.locations.front() << '\n';
@@ -372,7 +392,7 @@ void writeCompareMarkdown(std::ostream &out, const AnalyzedTrace &a, const Analy
         out << "### " << i++ << ". " << f.operation << " — fused by " << sideLabel(c, f.fusedSide) << "\n\n";
         out << "- **Time at stake:** " << us(f.timeAtStake) << " µs on " << sideLabel(c, otherSide(f.fusedSide))
             << " (unfused runs " << us(f.unfusedTotal) << " µs, fused kernels " << us(f.fusedTotal) << " µs)"
-            << "\n- **Confidence:** " << confidenceName(f.confidence) << " (" << join(methodNames(f.methods), ", ") << ")\n";
+            << "\n- **Confidence:** " << confidenceName(f.confidence) << " (" << join(fusionMethodNames(f.methods), ", ") << ")\n";
         out << "- **Evidence:** " << f.evidence << "\n";
         if (!f.fusedKernels.empty())
             out << "- **Fused kernel:** `" << f.fusedKernels.front().substr(0, 160) << "`\n";
@@ -456,15 +476,9 @@ std::map<std::string, std::string> compareCsvTables(const AnalyzedTrace &a, cons
               << p.bKernels << ',' << us(p.aTotal) << ',' << us(p.bTotal) << ',' << ratioText(p.aTotal, p.bTotal) << ','
               << us(p.bTotal - p.aTotal) << '\n';
             for (const KernelPair &kp : p.kernels) {
-                auto ids = [](const std::vector<uint32_t> &v) {
-                    std::string s;
-                    for (uint32_t id : v)
-                        s += (s.empty() ? "" : " ") + std::to_string(id);
-                    return s;
-                };
                 k << i << ',' << csvField(kp.op) << ',' << csvField(kp.detail) << ',' << csvField(kp.aName) << ','
                   << csvField(kp.bName) << ',' << us(kp.aTotal) << ',' << us(kp.bTotal) << ',' << (kp.sameKernel ? 1 : 0)
-                  << ',' << ids(kp.aKernels) << ',' << ids(kp.bKernels) << '\n';
+                  << ',' << kernelIdList(kp.aKernels) << ',' << kernelIdList(kp.bKernels) << '\n';
             }
             ++i;
         }
@@ -482,23 +496,26 @@ std::map<std::string, std::string> compareCsvTables(const AnalyzedTrace &a, cons
     {
         std::ostringstream o;
         o << "operation,fused_side,fused_label,methods,count,time_at_stake_us,confidence,evidence,fused_kernels,"
-             "unfused_components,locations,unfused_us,fused_us\n";
+             "unfused_components,locations,unfused_us,fused_us"
+          << kKernelRefHeader << '\n';
         for (const FusionFinding &f : c.findings)
             o << csvField(f.operation) << ',' << char(f.fusedSide) << ',' << csvField(sideLabel(c, f.fusedSide)) << ','
-              << csvField(join(methodNames(f.methods), ";")) << ',' << f.count << ',' << us(f.timeAtStake) << ',' << confidenceName(f.confidence) << ','
+              << csvField(join(fusionMethodNames(f.methods), ";")) << ',' << f.count << ',' << us(f.timeAtStake) << ',' << confidenceName(f.confidence) << ','
               << csvField(f.evidence) << ',' << csvField(join(f.fusedKernels, ";")) << ','
               << csvField(join(f.unfusedComponents, ";")) << ',' << csvField(join(f.locations, ";")) << ','
-              << us(f.unfusedTotal) << ',' << us(f.fusedTotal) << '\n';
+              << us(f.unfusedTotal) << ',' << us(f.fusedTotal) << ',' << kernelRefColumns(a, b, f.aKernels, f.bKernels)
+              << '\n';
         t["fusion_patterns"] = o.str();
     }
     {
         std::ostringstream o;
-        o << "side,label,operation,cpu_op,reason,count,time_us,confidence,evidence,kernels,locations\n";
+        o << "side,label,operation,cpu_op,reason,count,time_us,confidence,evidence,kernels,locations" << kKernelRefHeader
+          << '\n';
         for (const ExtraWork &e : c.extraWork)
             o << char(e.side) << ',' << csvField(sideLabel(c, e.side)) << ',' << csvField(e.operation) << ',' << csvField(e.cpuOp)
               << ',' << (e.explained ? "no_counterpart_op" : "unexplained") << ',' << e.count << ',' << us(e.total) << ','
               << confidenceName(e.confidence) << ',' << csvField(e.evidence) << ',' << csvField(join(e.kernels, ";")) << ','
-              << csvField(join(e.locations, ";")) << '\n';
+              << csvField(join(e.locations, ";")) << ',' << kernelRefColumns(a, b, e.aKernels, e.bKernels) << '\n';
         t["extra_work"] = o.str();
     }
     t["gap"] = gapCsv(c);

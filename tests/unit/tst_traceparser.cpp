@@ -4,6 +4,7 @@
 #include "trace/mapguard.h"
 #include "trace/traceerror.h"
 #include "trace/traceparser.h"
+#include "util/jsonwriter.h"
 
 #include <QFile>
 #include <QScopeGuard>
@@ -21,6 +22,8 @@ class TraceParserTest : public QObject {
 private slots:
     void microsecondsConvertToExactNanoseconds_data();
     void microsecondsConvertToExactNanoseconds();
+    void nanosecondsPrintBackAsTheFilesMicroseconds_data();
+    void nanosecondsPrintBackAsTheFilesMicroseconds();
     void kernelsAreNumberedInStartOrderWithFileOrderBreakingTies();
     void argsLinksAndShapesAreKept();
     void aBareEventArrayIsATrace();
@@ -95,6 +98,29 @@ void TraceParserTest::microsecondsConvertToExactNanoseconds()
     QCOMPARE(parseMicrosToNs(token.toStdString(), out), ok);
     if (ok)
         QCOMPARE(qlonglong(out), ns);
+}
+
+void TraceParserTest::nanosecondsPrintBackAsTheFilesMicroseconds_data()
+{
+    QTest::addColumn<QString>("token");
+    QTest::addColumn<QString>("printed");
+    QTest::newRow("Kineto's clock") << "1428625731622.25" << "1428625731622.250";
+    // Microseconds since 1970 with nanoseconds: 1.7e18 ns, beyond a double's exact integers, where
+    // printing through a double gave "…456.750".
+    QTest::newRow("epoch micros with nanoseconds") << "1695835535123456.789" << "1695835535123456.789";
+    QTest::newRow("negative") << "-1.5" << "-1.500";
+    QTest::newRow("below a microsecond") << "0.0015" << "0.002";
+    QTest::newRow("zero") << "0" << "0.000";
+}
+
+// The start a finding's kernel refs give must be the one the trace file has, to find it elsewhere.
+void TraceParserTest::nanosecondsPrintBackAsTheFilesMicroseconds()
+{
+    QFETCH(QString, token);
+    QFETCH(QString, printed);
+    Ns ns = 0;
+    QVERIFY(parseMicrosToNs(token.toStdString(), ns));
+    QCOMPARE(QString::fromStdString(exactUsText(ns)), printed);
 }
 
 void TraceParserTest::kernelsAreNumberedInStartOrderWithFileOrderBreakingTies()
