@@ -1,5 +1,6 @@
 #include "report/triagefindings.h"
 #include "trace/traceerror.h"
+#include "util/text.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -13,14 +14,6 @@ std::string fixed(double v, int decimals)
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
     return buf;
-}
-
-std::string join(const std::vector<std::string> &v, const char *sep)
-{
-    std::string out;
-    for (const std::string &s : v)
-        out += (out.empty() ? "" : sep) + s;
-    return out;
 }
 
 std::string mdCell(std::string s)

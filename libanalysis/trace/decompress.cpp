@@ -1,4 +1,5 @@
 #include "trace/decompress.h"
+#include "util/text.h"
 #include "trace/traceerror.h"
 
 #include <archive.h>
@@ -16,7 +17,6 @@ namespace {
 
 constexpr size_t kPiece = size_t(1) << 20;  // what one archive_read_data() call may write
 
-std::string mb(size_t bytes) { return std::to_string(bytes / (1024 * 1024)) + " MB"; }
 
 bool endsWith(std::string_view s, std::string_view suffix)
 {
@@ -78,7 +78,7 @@ struct Reader {
     void checkLimit(const ByteSink &out, size_t n) const
     {
         if (out.size() + n > limit)
-            throw TraceError(path, "decompressed size exceeds the size limit of " + mb(limit)
+            throw TraceError(path, "decompressed size exceeds the size limit of " + megabytes(limit)
                                        + " (a compression bomb? raise the limit with --max-size)");
     }
     // The rest of the current entry of `a` into out, writing straight into its room (no copy).

@@ -1,4 +1,5 @@
 #include "trace/tracebuffer.h"
+#include "util/text.h"
 #include "trace/mapguard.h"
 #include "trace/traceerror.h"
 #include "trace/tracestream.h"
@@ -25,7 +26,6 @@ size_t pageRound(size_t n)
     return (n + page - 1) / page * page;
 }
 
-std::string mb(size_t bytes) { return std::to_string(bytes / (1024 * 1024)) + " MB"; }
 
 } // namespace
 
@@ -243,7 +243,7 @@ TraceBuffer TraceBuffer::load(const std::string &path, const std::string &member
     if (c == Compression::None) {
         if (size_t(st.st_size) > limit) {
             close(fd);
-            throw TraceError(path, "file size " + mb(size_t(st.st_size)) + " exceeds the size limit of " + mb(limit)
+            throw TraceError(path, "file size " + megabytes(size_t(st.st_size)) + " exceeds the size limit of " + megabytes(limit)
                                        + " (raise the limit with --max-size)");
         }
         try {

@@ -45,6 +45,9 @@ private:
     bool m_afterKey = false;
 };
 
+// [id, id, …]: a list of kernel ids as one JSON array.
+void writeIdArray(JsonWriter &w, const std::vector<uint32_t> &ids);
+
 // Microseconds from nanoseconds, as a double with 3 decimals.
 inline double toUs(int64_t ns) { return double(ns) / 1000.0; }
 // "12.345": microseconds with three decimals, as the text reports print them.

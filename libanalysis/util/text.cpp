@@ -1,0 +1,15 @@
+#include "util/text.h"
+
+namespace fusion {
+
+std::string join(const std::vector<std::string> &parts, const char *sep)
+{
+    std::string out;
+    for (const std::string &s : parts)
+        out += (out.empty() ? "" : sep) + s;
+    return out;
+}
+
+std::string megabytes(size_t bytes) { return std::to_string(bytes / (1024 * 1024)) + " MB"; }
+
+} // namespace fusion
