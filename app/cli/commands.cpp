@@ -1,7 +1,9 @@
 #include "commands.h"
 
 #include "compare/analyzedtrace.h"
+#include "report/rankreport.h"
 
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -20,6 +22,53 @@ void withOutput(const CliArgs &args, const std::function<void(std::ostream &)> &
     write(f);
     if (!f)
         throw UsageError{"error writing " + args.out};
+}
+
+bool outIsDirectory(const CliArgs &args)
+{
+    std::error_code ec;
+    return !args.out.empty() && (args.out.back() == '/' || std::filesystem::is_directory(args.out, ec));
+}
+
+void writeCsvFiles(const std::string &dir, const std::map<std::string, std::string> &tables)
+{
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    for (const auto &[name, text] : tables) {
+        const std::filesystem::path file = std::filesystem::path(dir) / (name + ".csv");
+        std::ofstream f(file, std::ios::binary);
+        if (!(f << text))
+            throw UsageError{"cannot write " + file.string()};
+    }
+}
+
+void writeCsvOutput(const CliArgs &args, const std::string &table, const std::string &text, const RankTable *ranks)
+{
+    if (outIsDirectory(args)) {
+        std::map<std::string, std::string> tables{{table, text}};
+        if (ranks)
+            tables["ranks"] = rankTableCsv(*ranks);
+        writeCsvFiles(args.out, tables);
+        return;
+    }
+    withOutput(args, [&](std::ostream &out) { out << text; });
+    if (ranks)
+        std::cerr << "fusionscope-cli: the per-rank table is a CSV table of its own: --out DIR writes " << table
+                  << ".csv and ranks.csv there\n";
+}
+
+std::optional<RankTable> rankTableOf(const CliArgs &args, const Trace &trace, const TraceClassification &classes,
+                                     const TraceSteps &steps, const Scope &scope,
+                                     std::shared_ptr<const KernelRegistry> registry)
+{
+    if (trace.members.size() < 2)
+        return std::nullopt;
+    RankTableOptions o;
+    o.load.device = args.device;
+    o.load.maxBytes = args.maxBytes;
+    o.registry = std::move(registry);
+    o.scope = scope;
+    return measureRanks(trace, classes, steps, o);
 }
 
 Scope scopeOf(const CliArgs &args)

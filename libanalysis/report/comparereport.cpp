@@ -48,7 +48,8 @@ void idArray(JsonWriter &w, const std::vector<uint32_t> &ids)
 
 } // namespace
 
-void writeCompareJson(JsonWriter &w, const AnalyzedTrace &a, const AnalyzedTrace &b, const Comparison &c)
+void writeCompareJson(JsonWriter &w, const AnalyzedTrace &a, const AnalyzedTrace &b, const Comparison &c,
+                      const std::function<void(JsonWriter &)> &extra)
 {
     w.beginObject();
     SummaryReportOptions so;
@@ -252,6 +253,8 @@ void writeCompareJson(JsonWriter &w, const AnalyzedTrace &a, const AnalyzedTrace
 
     writeGapJson(w, c);
 
+    if (extra)
+        extra(w);
     w.key("warnings").beginArray();
     for (const auto &m : c.warnings)
         w.value(m);

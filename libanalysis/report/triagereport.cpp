@@ -1,4 +1,5 @@
 #include "report/triagereport.h"
+#include "report/rankreport.h"
 #include "report/stepsreport.h"
 
 #include "report/summaryreport.h"
@@ -102,6 +103,8 @@ void writeTriageJson(JsonWriter &w, const Trace &trace, const TraceAttribution &
         writeScopeJson(w, *o.steps, o.scope);
         writeStepsJson(w, *o.steps);
     }
+    if (o.ranks)
+        writeRankTableJson(w, *o.ranks);
     w.key("stages").beginArray();
     for (const StageKernelTable &st : t.stages) {
         w.beginObject();
@@ -178,6 +181,8 @@ void writeTriageText(std::ostream &out, const Trace &trace, const TraceAttributi
         out << scopeLine(*o.steps, o.scope) << '\n';
         writeStepsText(out, *o.steps);
     }
+    if (o.ranks)
+        writeRankTableText(out, *o.ranks);
     for (const StageKernelTable &st : t.stages) {
         out << '\n' << stageHeading(st) << '\n';
         if (st.kernelCount == 0) {
@@ -221,6 +226,8 @@ void writeTriageMarkdown(std::ostream &out, const Trace &trace, const TraceAttri
         << "| Stages | " << mdCell(t.stageMethod) << " |\n";
     if (o.steps)
         out << "| Scope | " << mdCell(scopeLine(*o.steps, o.scope).substr(7)) << " |\n";
+    if (o.ranks)
+        writeRankTableMarkdown(out, *o.ranks);
     for (const StageKernelTable &st : t.stages) {
         out << "\n## " << stageHeading(st) << "\n\n";
         if (st.kernelCount == 0) {
