@@ -17,7 +17,8 @@ quint64 AnalysisJob::start(const Request &request)
     const std::string registry = QFile::encodeName(request.registryFile).toStdString();
     const Side side = m_side;
     const fusion::Scope scope = request.scope;
-    return launch([path, label, registry, side, scope](JobControl &control) -> std::shared_ptr<void> {
+    const int member = request.member;
+    return launch([path, label, registry, side, scope, member](JobControl &control) -> std::shared_ptr<void> {
         fusion::LoadOptions load;
         load.label = label;
         load.progress = [&control](double f) { return control.report(f * 0.95); };
@@ -26,7 +27,16 @@ quint64 AnalysisJob::start(const Request &request)
         if (!registry.empty())
             analyze.registry = fusion::KernelRegistry::load({registry});
         auto result = std::make_shared<TraceResult>();
-        result->analyzed = fusion::loadAndAnalyze(path, load, analyze);
+        if (member < 0) {
+            result->analyzed = fusion::loadAndAnalyze(path, load, analyze);
+        } else {
+            // Another rank of the run: listed again, as the run may have changed on disk since.
+            std::vector<std::string> warnings;
+            const std::vector<fusion::TraceMember> members = fusion::listTraceMembers(path, &warnings);
+            if (size_t(member) >= members.size())
+                throw fusion::TraceError(path, "holds " + std::to_string(members.size()) + " traces now: the rank chosen is gone");
+            result->analyzed = fusion::loadAndAnalyzeMember(path, members, size_t(member), load, analyze, warnings);
+        }
         if (control.cancelled)
             throw fusion::Cancelled();
         result->rows = KernelRows::ofTrace(*result->analyzed, side);

@@ -147,6 +147,7 @@ void MainWindow::connectJob(Side side)
     connect(pane, &TracePane::openRequested, this, [this, side] { askOpen(side); });
     connect(pane, &TracePane::fileDropped, this, [this, side](const QString &path) { openTrace(side, path); });
     connect(pane, &TracePane::cancelRequested, this, [this, side] { cancelLoading(side); });
+    connect(pane, &TracePane::rankChosen, this, [this, side](int member) { chooseRank(side, member); });
     connect(job, &BackgroundJob::progressChanged, pane, &TracePane::setProgress);
     connect(job, &BackgroundJob::finished, this, [this, side, job] {
         m_result[side] = job->result();
@@ -300,6 +301,8 @@ void MainWindow::openTrace(Side side, const QString &path)
 {
     if (path.isEmpty())
         return;
+    if (path != m_path[side])
+        m_member[side] = -1;  // another run: its lowest rank
     m_path[side] = path;
     if (!m_screenshotMode)
         Settings::addRecentFile(path);
@@ -315,6 +318,7 @@ void MainWindow::openTrace(Side side, const QString &path)
     request.label = m_userLabel[side];
     request.registryFile = Settings::registryFile();
     request.scope = m_scopeSelector->scope();
+    request.member = m_member[side];
     m_job[side]->start(request);  // first: a queued triage of the other side now waits for it
     // Whatever was compared no longer holds; a stale comparison result is dropped by its job.
     m_compareJob->cancel();
@@ -344,6 +348,7 @@ void MainWindow::swapTraces()
         return;
     std::swap(m_path[SideA], m_path[SideB]);
     std::swap(m_userLabel[SideA], m_userLabel[SideB]);
+    std::swap(m_member[SideA], m_member[SideB]);
     std::swap(m_result[SideA], m_result[SideB]);
     std::swap(m_triage[SideA], m_triage[SideB]);
     for (Side s : {SideA, SideB}) {

@@ -88,6 +88,9 @@ public:
 
 public slots:
     void openTrace(Side side, const QString &path);
+    // Loads rank `member` (an index into the loaded run's traces) of the run on `side`, in the
+    // background as any load, and compares again once it is there.
+    void chooseRank(Side side, int member);
     void cancelLoading(Side side);
     void swapTraces();
     // Selects the kernel table row holding kernel `id` of `side` (clearing filters that hide it).
@@ -148,6 +151,7 @@ private:
     bool m_triageCancelled[2] = {false, false};  // by the user, from the triage tab
     ComparisonJob *m_compareJob;
     QString m_path[2], m_userLabel[2];
+    int m_member[2] = {-1, -1};  // the rank chosen in the pane (index into the run's traces); -1: the lowest
     std::shared_ptr<const TraceResult> m_result[2];
     std::shared_ptr<const TriageResult> m_triage[2];
     std::shared_ptr<const ComparisonResult> m_comparison;
