@@ -24,6 +24,7 @@
 #include "triagejob.h"
 #include "triagepage.h"
 #include "units.h"
+#include "whatiftext.h"
 
 #include <QAction>
 #include <QApplication>
@@ -442,7 +443,11 @@ void MainWindow::refreshViews()
         m_findingsView->setMarkdown(m_comparison->markdown);
         m_chartView->setContent(labelA, labelB, c->ops);
         m_chartPage->gapView()->setContent(labelA, labelB, c);
+        const QString labels[2] = {labelA, labelB};
+        m_fusionWhatIf->setText(WhatIfText::fusionHeader(*c, labels));
+        m_fusionWhatIf->setVisible(!m_fusionWhatIf->text().isEmpty());
     } else {
+        m_fusionWhatIf->hide();
         // Two traces not compared yet would list every kernel and layer as one-sided: the tables stay
         // empty and say why until the comparison pairs them (or failed, when each trace is listed alone).
         const bool pending = a && b && m_compareJob->isRunning();

@@ -179,7 +179,8 @@ private:
     FusionTreeModel *m_fusionModel;
     QSortFilterProxyModel *m_fusionProxy;
     QTreeView *m_fusionView;
-    QSplitter *m_fusionPage;
+    QWidget *m_fusionPage;
+    QLabel *m_fusionWhatIf;
     QTextBrowser *m_fusionDetails;
     QTextBrowser *m_findingsView;
     OpChartView *m_chartView;
