@@ -389,8 +389,9 @@ std::vector<TraceMember> listTraceMembers(const std::string &path, std::vector<s
             if (out.empty())
                 throw TraceError(path, "archive holds no trace files (.json, .json.gz, .json.zst)");
         } else {
-            // A single file: its rank only matters for reports, so its head is read for it too.
-            out.push_back(makeMember(path, {}, path, name, fileHead(path)));
+            // A single file: its rank only matters for reports, so its head is read for it too; not
+            // from a FIFO or a device, where reading would block (loading says what it is).
+            out.push_back(makeMember(path, {}, path, name, stdfs::is_regular_file(status) ? fileHead(path) : std::string()));
         }
     }
     sortMembers(out);
