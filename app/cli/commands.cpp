@@ -1,10 +1,13 @@
 #include "commands.h"
 
 #include "analyzed/analyzedtrace.h"
+#include "classify/kernelregistry.h"
 #include "report/rankreport.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <future>
 #include <iostream>
 #include <map>
 
@@ -71,6 +74,70 @@ std::optional<RankTable> rankTableOf(const CliArgs &args, const Trace &trace, co
     return measureRanks(trace, classes, steps, o);
 }
 
+AnalyzeOptions analyzeOptionsOf(const CliArgs &args)
+{
+    AnalyzeOptions ao;
+    ao.scope = scopeOf(args);
+    // Loaded before the traces so that a bad registry file fails fast, with its line number.
+    ao.registry = args.registry.empty() ? KernelRegistry::builtin() : KernelRegistry::load({args.registry});
+    return ao;
+}
+
+std::shared_ptr<AnalyzedTrace> loadForCommand(const CliArgs &args, const AnalyzeOptions &options, const std::string &path,
+                                              const std::string &label, int parseThreads)
+{
+    LoadOptions lo;
+    lo.parseThreads = parseThreads;
+    lo.rank = args.rank;
+    lo.device = args.device;
+    lo.maxBytes = args.maxBytes;
+    lo.label = label;
+    return loadAndAnalyze(path, lo, options);
+}
+
+RunSide runSide(const CliArgs &args, const std::string &path)
+{
+    RunSide side{path, {}, {}, 0};
+    side.members = listTraceMembers(path, &side.warnings);
+    if (side.members.size() > 1) {
+        side.index = memberOfRank(path, side.members, args.rank);
+        return side;
+    }
+    const TraceMember &only = side.members.front();
+    if (args.rank >= 0 && only.rank >= 0 && only.rank != args.rank)
+        side.warnings.push_back(path + " holds one trace, of rank " + std::to_string(only.rank)
+                                + ": compared as it is with rank " + std::to_string(args.rank) + " of the other side");
+    return side;
+}
+
+std::pair<std::shared_ptr<AnalyzedTrace>, std::shared_ptr<AnalyzedTrace>> loadPair(const CliArgs &args,
+                                                                                   const AnalyzeOptions &options)
+{
+    return loadPair(args, options, runSide(args, args.positional[0]), runSide(args, args.positional[1]));
+}
+
+std::pair<std::shared_ptr<AnalyzedTrace>, std::shared_ptr<AnalyzedTrace>> loadPair(const CliArgs &args,
+                                                                                   const AnalyzeOptions &options,
+                                                                                   const RunSide &a, const RunSide &b)
+{
+    auto load = [&](const RunSide &side, const std::string &label) {
+        LoadOptions lo;
+        lo.parseThreads = 1;
+        lo.rank = args.rank;
+        lo.device = args.device;
+        lo.maxBytes = args.maxBytes;
+        lo.label = label;
+        return loadAndAnalyzeMember(side.path, side.members, side.index, lo, options, side.warnings);
+    };
+    // Both traces load and analyse side by side, a core each.
+    auto fa = std::async(std::launch::async, load, std::cref(a), std::cref(args.labelA));
+    auto tb = load(b, args.labelB);
+    auto ta = fa.get();
+    checkStepExists(*ta, options.scope);
+    checkStepExists(*tb, options.scope);
+    return {ta, tb};
+}
+
 Scope scopeOf(const CliArgs &args)
 {
     Scope scope;
@@ -104,11 +171,22 @@ int runCommand(const CliArgs &args)
         {"classify", classifyCommand},
         {"compare", compareCommand},
         {"triage", triageCommand},
+        {"export", exportCommand},
     };
     auto it = commands.find(args.command);
     if (it == commands.end())
-        throw UsageError{"unknown command '" + args.command + "' (summary, triage, compare or classify)"};
+        throw UsageError{"unknown command '" + args.command + "' (summary, triage, compare, classify or export)"};
     checkOptionsApply(args);
+    const bool formatGiven = std::find(args.given.begin(), args.given.end(), "--format") != args.given.end();
+    if (args.command == "export") {
+        if (formatGiven && args.format != "perfetto")
+            throw UsageError{"export writes --format perfetto only (Chrome trace JSON for Perfetto UI and chrome://tracing)"};
+        CliArgs exported = args;
+        exported.format = "perfetto";
+        return exportCommand(exported);
+    }
+    if (args.format == "perfetto")
+        throw UsageError{"--format perfetto is written by export (fusionscope-cli export A [B] --out FILE.json)"};
     return it->second(args);
 }
 

@@ -5,14 +5,14 @@
 
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
+#include <utility>
 #include <ostream>
 
 #define FUSIONSCOPE_VERSION_STRING FUSIONSCOPE_VERSION
 
-namespace fusion {
-struct AnalyzedTrace;
-}
+#include "analyzed/analyzedtrace.h"
 
 namespace fusion::cli {
 
@@ -22,6 +22,30 @@ int runCommand(const CliArgs &args);
 Scope scopeOf(const CliArgs &args);
 // Throws UsageError naming the file when --step names a step the trace does not have.
 void checkStepExists(const AnalyzedTrace &t, const Scope &scope);
+
+// The analysis options --scope, --step and --registry give.
+AnalyzeOptions analyzeOptionsOf(const CliArgs &args);
+// Loads and analyses one trace with --rank, --device and --max-size.
+std::shared_ptr<AnalyzedTrace> loadForCommand(const CliArgs &args, const AnalyzeOptions &options, const std::string &path,
+                                              const std::string &label,
+                                              int parseThreads = 0);
+
+// One side of a command on two traces: the traces its path holds (a run's ranks) and the one to
+// analyse, the member --rank asks for; a side holding a single trace is taken as it is.
+struct RunSide {
+    std::string path;
+    std::vector<TraceMember> members;
+    std::vector<std::string> warnings;  // the listing's
+    size_t index = 0;
+};
+RunSide runSide(const CliArgs &args, const std::string &path);
+// The two traces A B of the positional arguments (or of `a` and `b`, listed already), loaded and
+// analysed in parallel (one core each) and checked for --step.
+std::pair<std::shared_ptr<AnalyzedTrace>, std::shared_ptr<AnalyzedTrace>> loadPair(const CliArgs &args,
+                                                                                   const AnalyzeOptions &options);
+std::pair<std::shared_ptr<AnalyzedTrace>, std::shared_ptr<AnalyzedTrace>> loadPair(const CliArgs &args,
+                                                                                   const AnalyzeOptions &options,
+                                                                                   const RunSide &a, const RunSide &b);
 
 // Runs write() on the --out file, or on standard output; throws UsageError if the file cannot be written.
 void withOutput(const CliArgs &args, const std::function<void(std::ostream &)> &write);
@@ -43,5 +67,6 @@ int summaryCommand(const CliArgs &args);
 int classifyCommand(const CliArgs &args);
 int compareCommand(const CliArgs &args);
 int triageCommand(const CliArgs &args);
+int exportCommand(const CliArgs &args);
 
 } // namespace fusion::cli

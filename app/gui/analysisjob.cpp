@@ -18,9 +18,11 @@ quint64 AnalysisJob::start(const Request &request)
     const Side side = m_side;
     const fusion::Scope scope = request.scope;
     const int member = request.member;
-    return launch([path, label, registry, side, scope, member](JobControl &control) -> std::shared_ptr<void> {
+    const int threads = request.parseThreads;
+    return launch([path, label, registry, side, scope, member, threads](JobControl &control) -> std::shared_ptr<void> {
         fusion::LoadOptions load;
         load.label = label;
+        load.parseThreads = threads;
         load.progress = [&control](double f) { return control.report(f * 0.95); };
         fusion::AnalyzeOptions analyze;
         analyze.scope = scope;

@@ -79,6 +79,7 @@ std::shared_ptr<Trace> loadTraceMember(const std::string &path, std::vector<Trac
         TraceBuffer bytes = TraceBuffer::load(chosen->path, chosen->member, options.maxBytes);
         ParseOptions po;
         po.progress = options.progress;
+        po.threads = options.parseThreads;
         parsed = parseTrace(bytes, chosen->display, po);
         trace->bytes = bytes.size();
     } catch (const TraceError &e) {
