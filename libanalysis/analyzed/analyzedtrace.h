@@ -34,5 +34,10 @@ std::shared_ptr<AnalyzedTrace> analyzeTrace(std::shared_ptr<const Trace> trace, 
 // Load + analyse in one go (the progress covers both).
 std::shared_ptr<AnalyzedTrace> loadAndAnalyze(const std::string &path, const LoadOptions &load,
                                               const AnalyzeOptions &analyze = {});
+// The same for members[index] of an already listed path (trace/traceloader.h: loadTraceMember).
+std::shared_ptr<AnalyzedTrace> loadAndAnalyzeMember(const std::string &path, const std::vector<TraceMember> &members,
+                                                    size_t index, const LoadOptions &load,
+                                                    const AnalyzeOptions &analyze = {},
+                                                    const std::vector<std::string> &listingWarnings = {});
 
 } // namespace fusion

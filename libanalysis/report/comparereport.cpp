@@ -54,7 +54,8 @@ constexpr const char *kKernelRefHeader = ",a_kernel_ids,b_kernel_ids,a_kernel_st
 
 } // namespace
 
-void writeCompareJson(JsonWriter &w, const AnalyzedTrace &a, const AnalyzedTrace &b, const Comparison &c)
+void writeCompareJson(JsonWriter &w, const AnalyzedTrace &a, const AnalyzedTrace &b, const Comparison &c,
+                      const std::function<void(JsonWriter &)> &extra)
 {
     w.beginObject();
     SummaryReportOptions so;
@@ -264,6 +265,8 @@ void writeCompareJson(JsonWriter &w, const AnalyzedTrace &a, const AnalyzedTrace
 
     writeGapJson(w, c);
 
+    if (extra)
+        extra(w);
     w.key("warnings").beginArray();
     for (const auto &m : c.warnings)
         w.value(m);

@@ -9,8 +9,6 @@ namespace fusion {
 
 namespace {
 
-std::string signedUs(Ns ns) { return (ns > 0 ? "+" : "") + usText(ns); }
-
 std::string percent(double v)
 {
     char buf[32];
@@ -53,12 +51,12 @@ void breakdownText(std::ostream &out, const GapBreakdown &g, const char *indent)
 {
     Ns sum = 0;
     for (const GapPart &p : g.parts) {
-        out << indent << std::left << std::setw(64) << p.name.substr(0, 63) << std::right << std::setw(14) << signedUs(p.gap())
+        out << indent << std::left << std::setw(64) << p.name.substr(0, 63) << std::right << std::setw(14) << signedUsText(p.gap())
             << " us   (A " << usText(p.a) << ", B " << usText(p.b) << ")\n";
         sum += p.gap();
     }
-    out << indent << std::left << std::setw(64) << "sum of the parts" << std::right << std::setw(14) << signedUs(sum)
-        << " us   (measured B − A " << signedUs(g.bTotal - g.aTotal) << " us)\n";
+    out << indent << std::left << std::setw(64) << "sum of the parts" << std::right << std::setw(14) << signedUsText(sum)
+        << " us   (measured B − A " << signedUsText(g.bTotal - g.aTotal) << " us)\n";
 }
 
 void breakdownMarkdown(std::ostream &out, const GapBreakdown &g)
@@ -66,11 +64,11 @@ void breakdownMarkdown(std::ostream &out, const GapBreakdown &g)
     out << "| part | kind | B − A µs | A µs | B µs | A kernels | B kernels |\n|---|---|---:|---:|---:|---:|---:|\n";
     Ns sum = 0;
     for (const GapPart &p : g.parts) {
-        out << "| " << p.name << " | " << gapKindName(p.kind) << " | " << signedUs(p.gap()) << " | " << usText(p.a) << " | "
+        out << "| " << p.name << " | " << gapKindName(p.kind) << " | " << signedUsText(p.gap()) << " | " << usText(p.a) << " | "
             << usText(p.b) << " | " << p.aKernels.size() << " | " << p.bKernels.size() << " |\n";
         sum += p.gap();
     }
-    out << "| **sum of the parts** | | **" << signedUs(sum) << "** | " << usText(g.aTotal) << " | " << usText(g.bTotal)
+    out << "| **sum of the parts** | | **" << signedUsText(sum) << "** | " << usText(g.aTotal) << " | " << usText(g.bTotal)
         << " | | |\n\n";
 }
 
@@ -170,14 +168,14 @@ void writeGapText(std::ostream &out, const Comparison &c)
     out << "\nWhat if (GPU busy time):\n";
     for (const WhatIf &w : g.whatIf)
         out << "  " << whatIfTitle(c, w) << ": " << usText(w.base) << " -> " << usText(w.projected) << " us, saving "
-            << signedUs(w.saving()) << " us (" << percent(w.savingPercent()) << " %)\n      assuming " << w.assumption << '\n';
+            << signedUsText(w.saving()) << " us (" << percent(w.savingPercent()) << " %)\n      assuming " << w.assumption << '\n';
 }
 
 void writeGapMarkdown(std::ostream &out, const Comparison &c)
 {
     const GapDecomposition &g = c.gap;
     out << "## Where the gap comes from\n\nGPU busy time: " << c.labelA << " " << usText(g.busy.aTotal) << " µs, " << c.labelB
-        << " " << usText(g.busy.bTotal) << " µs (B − A " << signedUs(g.busy.bTotal - g.busy.aTotal)
+        << " " << usText(g.busy.bTotal) << " µs (B − A " << signedUsText(g.busy.bTotal - g.busy.aTotal)
         << " µs). Each part is B − A; the residual is what the named parts do not explain.\n\n";
     breakdownMarkdown(out, g.busy);
     if (g.hasWall) {
@@ -194,7 +192,7 @@ void writeGapMarkdown(std::ostream &out, const Comparison &c)
     out << "## What if\n\n| scenario | now µs | projected µs | saving µs | saving % |\n|---|---:|---:|---:|---:|\n";
     for (const WhatIf &w : g.whatIf)
         out << "| " << whatIfTitle(c, w) << " | " << usText(w.base) << " | " << usText(w.projected) << " | "
-            << signedUs(w.saving()) << " | " << percent(w.savingPercent()) << " |\n";
+            << signedUsText(w.saving()) << " | " << percent(w.savingPercent()) << " |\n";
     out << '\n';
     for (const WhatIf &w : g.whatIf)
         out << "- *" << whatIfTitle(c, w) << "*: assuming " << w.assumption << ".\n";

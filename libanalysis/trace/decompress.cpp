@@ -1,8 +1,8 @@
 #include "trace/decompress.h"
-#include "util/text.h"
+#include "trace/archiveptr.h"
 #include "trace/traceerror.h"
+#include "util/text.h"
 
-#include <archive.h>
 #include <archive_entry.h>
 
 #include <cstring>
@@ -27,23 +27,6 @@ bool looksLikeTraceMember(std::string_view name)
 {
     return endsWith(name, ".json") || endsWith(name, ".json.gz") || endsWith(name, ".json.zst")
            || endsWith(name, ".json.xz");
-}
-
-bool isCompressedStream(Compression c)
-{
-    return c == Compression::Gzip || c == Compression::Zstd || c == Compression::Xz || c == Compression::Bzip2;
-}
-
-struct ArchiveCloser {
-    void operator()(archive *a) const { archive_read_free(a); }
-};
-using ArchivePtr = std::unique_ptr<archive, ArchiveCloser>;
-
-// libarchive's message, which it does not always set.
-std::string archiveError(archive *a, const char *fallback)
-{
-    const char *e = archive_error_string(a);
-    return e && *e ? e : fallback;
 }
 
 // A member that is itself compressed is gathered here whole before it is unpacked once more.

@@ -47,6 +47,11 @@ Compression sniffCompression(std::string_view b)
     return Compression::None;
 }
 
+bool isCompressedStream(Compression c)
+{
+    return c == Compression::Gzip || c == Compression::Zstd || c == Compression::Xz || c == Compression::Bzip2;
+}
+
 const char *compressionName(Compression c)
 {
     switch (c) {

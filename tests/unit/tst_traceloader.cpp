@@ -5,6 +5,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 #include <algorithm>
@@ -21,6 +22,23 @@ bool writeFile(const QString &path, const char *text)
     QFile f(path);
     return f.open(QIODevice::WriteOnly) && f.write(text) == qint64(std::strlen(text));
 }
+
+// A trace of one kernel whose distributedInfo says `rank`; `before` goes before it in the file.
+QByteArray rankTrace(int rank, const QByteArray &before = {}, bool fieldLast = false)
+{
+    const QByteArray field = "\"distributedInfo\": {\"backend\": \"nccl\", \"pg_config\": [{\"ranks\": [0, 1], "
+                             "\"rank\": 9}], \"rank\": " + QByteArray::number(rank) + "}";
+    const QByteArray events = "\"traceEvents\": [" + before
+                              + "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"k\",\"pid\":0,\"tid\":7,"
+                                "\"ts\":10,\"dur\":1,\"args\":{\"stream\":7}}]";
+    return "{" + (fieldLast ? events + ", " + field : field + ", " + events) + "}";
+}
+
+bool writeBytes(const QString &path, const QByteArray &bytes)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
+}
 } // namespace
 
 class TraceLoaderTest : public QObject {
@@ -33,6 +51,10 @@ private slots:
     void aMissingRankListsTheRanksThereAre();
     void tracesInTheOneSubfolderHoldingThemAreRead();
     void tracesInSeveralSubfoldersAreNamedNotMixed();
+    void distributedInfoRankIsItsOwnKey_data();
+    void distributedInfoRankIsItsOwnKey();
+    void theRankFieldIsPreferredToTheFileName();
+    void aRankFieldAfterTheEventsIsNoticedOnLoad();
 };
 
 void TraceLoaderTest::ranksAreReadFromFileNames_data()
@@ -109,8 +131,8 @@ void TraceLoaderTest::aMissingRankListsTheRanksThereAre()
         loadTrace(unranked.path().toStdString(), o);
         QFAIL("expected a TraceError");
     } catch (const TraceError &e) {
-        QCOMPARE(e.problem(), std::string("holds no trace for rank 5 (no file name there gives a rank: "
-                                          "rank<N>, tp<N>, TP-<N>, worker<N>)"));
+        QCOMPARE(e.problem(), std::string("holds no trace for rank 5 (neither a distributedInfo.rank field nor a file "
+                                          "name there gives a rank: rank<N>, tp<N>, TP-<N>, worker<N>)"));
     }
 }
 
@@ -143,6 +165,84 @@ void TraceLoaderTest::tracesInSeveralSubfoldersAreNamedNotMixed()
         QCOMPARE(e.problem(), std::string("directory holds no trace files itself; its subfolders a/ (2), b/c/ (1) "
                                           "do: give one of them"));
     }
+}
+
+void TraceLoaderTest::distributedInfoRankIsItsOwnKey_data()
+{
+    QTest::addColumn<QString>("json");
+    QTest::addColumn<int>("rank");  // -1: none
+    QTest::newRow("plain") << R"({"backend": "nccl", "rank": 3, "world_size": 8})" << 3;
+    QTest::newRow("after nested ranks") << R"({"pg_config": [{"ranks": [0, 1], "rank": 9}], "rank": 1})" << 1;
+    QTest::newRow("key in a string") << R"({"note": "a \"rank\": 4 inside", "rank": 5})" << 5;
+    QTest::newRow("absent") << R"({"backend": "nccl", "world_size": 8})" << -1;
+    QTest::newRow("a string") << R"({"rank": "2"})" << -1;
+    QTest::newRow("a fraction") << R"({"rank": 1.5})" << -1;
+    QTest::newRow("cut off") << R"({"backend": "nccl", "ra)" << -1;
+    QTest::newRow("not an object") << R"([{"rank": 2}])" << -1;
+}
+
+void TraceLoaderTest::distributedInfoRankIsItsOwnKey()
+{
+    QFETCH(QString, json);
+    QFETCH(int, rank);
+    QCOMPARE(rankOfDistributedInfo(json.toStdString()).value_or(-1), rank);
+    QCOMPARE(distributedRankInHead("{\"schemaVersion\": 1, \"distributedInfo\" :" + json.toStdString() + ", \"traceEvents\": [")
+                 .value_or(-1),
+             rank);
+}
+
+// PyTorch writes the rank into the trace: it wins over a file name that says otherwise, and a name
+// gives the rank of a trace without the field. Members of an archive are read the same way.
+void TraceLoaderTest::theRankFieldIsPreferredToTheFileName()
+{
+    QTemporaryDir dir;
+    QVERIFY(writeBytes(dir.filePath(QStringLiteral("rank-0.json")), rankTrace(1)));
+    QVERIFY(writeBytes(dir.filePath(QStringLiteral("rank-1.json")), rankTrace(0)));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("worker_2.json")), kTinyTrace));
+    std::vector<std::string> warnings;
+    const auto members = listTraceMembers(dir.path().toStdString(), &warnings);
+    QCOMPARE(members.size(), size_t(3));
+    const char *files[] = {"rank-1.json", "rank-0.json", "worker_2.json"};
+    const RankSource sources[] = {RankSource::Field, RankSource::Field, RankSource::Name};
+    for (int i = 0; i < 3; ++i) {
+        QCOMPARE(members[size_t(i)].display, dir.filePath(QString::fromLatin1(files[i])).toStdString());
+        QCOMPARE(members[size_t(i)].rank, i);
+        QCOMPARE(members[size_t(i)].rankSource, sources[i]);
+    }
+    QVERIFY(std::find(warnings.begin(), warnings.end(),
+                      members[1].display + ": distributedInfo.rank is 1 but the file name says 0: listed as rank 1")
+            != warnings.end());
+
+    QProcess tar;
+    tar.start(QStringLiteral("tar"), {QStringLiteral("-czf"), dir.filePath(QStringLiteral("run.tgz")), QStringLiteral("-C"),
+                                      dir.path(), QStringLiteral("rank-0.json"), QStringLiteral("rank-1.json")});
+    QVERIFY(tar.waitForFinished(30000) && tar.exitCode() == 0);
+    const auto inArchive = listTraceMembers(dir.filePath(QStringLiteral("run.tgz")).toStdString());
+    QCOMPARE(inArchive.size(), size_t(2));
+    QCOMPARE(inArchive[0].member, std::string("rank-1.json"));
+    QCOMPARE(inArchive[0].rankSource, RankSource::Field);
+    QCOMPARE(inArchive[1].rank, 1);
+}
+
+// The listing reads each trace's first 64 KB; a field written after the events is found once the
+// trace is loaded, and the disagreement is said.
+void TraceLoaderTest::aRankFieldAfterTheEventsIsNoticedOnLoad()
+{
+    QTemporaryDir dir;
+    QByteArray padding;
+    for (int i = 0; i < 1000; ++i)
+        padding += "{\"ph\":\"i\",\"cat\":\"cpu_instant_event\",\"name\":\"padding padding padding padding\",\"pid\":0,"
+                   "\"tid\":1,\"ts\":5,\"s\":\"t\"},";
+    const QString path = dir.filePath(QStringLiteral("trace_rank3.json"));
+    QVERIFY(writeBytes(path, rankTrace(5, padding, true)));
+    QVERIFY(QFileInfo(path).size() > 64 * 1024);
+    const auto t = loadTrace(path.toStdString());
+    QCOMPARE(t->source.rank, 3);
+    QCOMPARE(t->source.rankSource, RankSource::Name);
+    QVERIFY(std::find(t->warnings.begin(), t->warnings.end(),
+                      path.toStdString() + ": distributedInfo.rank is 5, found after the part read to list the ranks: it is "
+                                           "listed as rank 3 from its file name")
+            != t->warnings.end());
 }
 
 QTEST_GUILESS_MAIN(TraceLoaderTest)
