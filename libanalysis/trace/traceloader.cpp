@@ -25,7 +25,7 @@ namespace stdfs = std::filesystem;
 namespace {
 bool isTraceName(std::string_view n)
 {
-    for (std::string_view ext : {".json", ".json.gz", ".json.zst", ".json.xz", ".json.bz2"})
+    for (std::string_view ext : {".json", ".json.gz", ".json.zst", ".json.xz", ".json.bz2", ".sqlite"})
         if (n.size() >= ext.size() && n.substr(n.size() - ext.size()) == ext)
             return true;
     return false;
@@ -180,7 +180,7 @@ std::vector<TraceMember> listTraceMembers(const std::string &path, std::vector<s
             // folder holds them all; when several do, say which rather than mix runs as ranks.
             const std::map<std::string, size_t> below = foldersWithTraces(path);
             if (below.empty())
-                throw TraceError(path, "directory holds no trace files (.json, .json.gz, .json.zst), nor do its subfolders");
+                throw TraceError(path, "directory holds no trace files (.json, .json.gz, .json.zst, .sqlite), nor do its subfolders");
             if (below.size() > 1) {
                 std::string where;
                 size_t shown = 0;
@@ -203,7 +203,7 @@ std::vector<TraceMember> listTraceMembers(const std::string &path, std::vector<s
         if (isArchiveName(name)) {
             out = listArchive(path);
             if (out.empty())
-                throw TraceError(path, "archive holds no trace files (.json, .json.gz, .json.zst)");
+                throw TraceError(path, "archive holds no trace files (.json, .json.gz, .json.zst, .sqlite)");
         } else {
             out.push_back({path, {}, path, rankFromName(name)});
         }
@@ -216,7 +216,7 @@ std::vector<TraceMember> listTraceMembers(const std::string &path, std::vector<s
 std::string labelFromPath(const std::string &path)
 {
     std::string name = stdfs::path(path).filename().string();
-    for (std::string_view ext : {".gz", ".zst", ".xz", ".bz2", ".zip", ".tgz", ".tar", ".json", ".trace", ".pt"})
+    for (std::string_view ext : {".gz", ".zst", ".xz", ".bz2", ".zip", ".tgz", ".tar", ".json", ".sqlite", ".trace", ".pt"})
         if (name.size() > ext.size() && std::string_view(name).substr(name.size() - ext.size()) == ext)
             name.resize(name.size() - ext.size());
     return name.empty() ? path : name;
