@@ -1179,10 +1179,6 @@ Klicken Sie, um seine %n Kernel auszuwählen</numerusform>
         <translation>Mehraufwand: %1</translation>
     </message>
     <message>
-        <source>PyTorch profiler traces (*.json *.json.gz *.json.zst *.json.xz *.json.bz2 *.gz *.zst *.xz *.bz2 *.zip *.tar *.tar.gz *.tgz *.tar.xz *.tar.bz2);;All files (*)</source>
-        <translation>PyTorch-Profiler-Traces (*.json *.json.gz *.json.zst *.json.xz *.json.bz2 *.gz *.zst *.xz *.bz2 *.zip *.tar *.tar.gz *.tgz *.tar.xz *.tar.bz2);;Alle Dateien (*)</translation>
-    </message>
-    <message>
         <source>Neither trace has a %1 stage</source>
         <translation>Keiner der beiden Traces hat eine %1-Phase</translation>
     </message>
@@ -1253,6 +1249,10 @@ Klicken Sie, um seine %n Kernel auszuwählen</numerusform>
     <message>
         <source>Fusion patterns (%1 + %2 extra work)</source>
         <translation>Fusionsmuster (%1 + %2 Mehraufwand)</translation>
+    </message>
+    <message>
+        <source>Traces: PyTorch profiler, rocprofv3 JSON, Nsight Systems SQLite (%1);;All files (*)</source>
+        <translation>Traces: PyTorch-Profiler, rocprofv3-JSON, Nsight-Systems-SQLite (%1);;Alle Dateien (*)</translation>
     </message>
 </context>
 <context>
