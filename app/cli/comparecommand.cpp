@@ -23,6 +23,7 @@ int compareCommand(const CliArgs &args)
         lo.device = args.device;
         lo.maxBytes = args.maxBytes;
         lo.label = label;
+        lo.parseThreads = 1;  // the two traces load side by side, a core each
         return loadAndAnalyze(path, lo, ao);
     };
     // Both traces load and analyse in parallel (one core each).

@@ -316,6 +316,8 @@ void MainWindow::openTrace(Side side, const QString &path)
     request.label = m_userLabel[side];
     request.registryFile = Settings::registryFile();
     request.scope = m_scopeSelector->scope();
+    // Two traces loading at once take a core each rather than splitting both files.
+    request.parseThreads = m_job[otherSide(side)]->isRunning() ? 1 : 0;
     m_job[side]->start(request);  // first: a queued triage of the other side now waits for it
     // Whatever was compared no longer holds; a stale comparison result is dropped by its job.
     m_compareJob->cancel();

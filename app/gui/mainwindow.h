@@ -57,7 +57,7 @@ public:
     // recent files.
     void setScreenshotMode(bool on);
     bool showView(const QString &name);  // timeline, kernels, layers, fusion, findings, chart, gap, triage
-    // The timeline (issue 7) plugs in here: a view inserted as a tab, first by default.
+    // The timeline plugs in here: a view inserted as a tab, first by default.
     int addView(QWidget *view, const QString &title, int position = 0);
 
     bool isBusy() const;

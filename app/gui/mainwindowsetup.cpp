@@ -154,7 +154,7 @@ void MainWindow::createViews()
     });
     connect(m_triagePage, &TriagePage::runRequested, this, [this](Side side) { startTriage(side); });
     m_tabs->addTab(m_triagePage, tr("Triage"));
-    // The timeline (issue 7) goes first; TimelineSync keeps it in step with the tables through this
+    // The timeline goes first; TimelineSync keeps it in step with the tables through this
     // window's public API. Before the currentChanged connection: actions do not exist yet.
     m_timelineView = TimelineSync::attach(this);
     connect(m_tabs, &QTabWidget::currentChanged, this, [this] { updateActions(); });
