@@ -328,15 +328,19 @@ ParseResult Reader::run()
     m_bytes.rewind([this] { return report(0); });
     m_db = std::make_unique<SqliteDb>(m_bytes.data(), m_bytes.size(), m_file);
     m_db->onProgress([this] { return report(m_fraction); });
+    const auto stage = [this](double fraction) {
+        if (!report(fraction))
+            throw Cancelled();
+    };
     checkSchema();
-    report(0.05);
+    stage(0.05);
     kernels();
-    report(0.5);
+    stage(0.5);
     memory(kMemcpy, GpuKind::Memcpy);
     memory(kMemset, GpuKind::Memset);
-    report(0.6);
+    stage(0.6);
     launches();
-    report(0.8);
+    stage(0.8);
     ranges();
     devices();
     threadNames();

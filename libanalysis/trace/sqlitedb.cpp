@@ -4,6 +4,8 @@
 
 #include <sqlite3.h>
 
+#include <cstring>
+
 namespace fusion {
 
 SqliteDb::SqliteDb(const char *bytes, size_t size, const std::string &file) : m_file(file)
@@ -18,8 +20,21 @@ SqliteDb::SqliteDb(const char *bytes, size_t size, const std::string &file) : m_
     sqlite3_db_config(m_db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, nullptr);
     // SQLite only reads the image (SQLITE_DESERIALIZE_READONLY), whatever its signature says.
     auto *image = reinterpret_cast<unsigned char *>(const_cast<char *>(bytes));
-    if (sqlite3_deserialize(m_db, "main", image, sqlite3_int64(size), sqlite3_int64(size), SQLITE_DESERIALIZE_READONLY)
-        != SQLITE_OK) {
+    unsigned flags = SQLITE_DESERIALIZE_READONLY;
+    // An image whose header says WAL mode (bytes 18 and 19 are 2) cannot be opened from memory. The
+    // file is whole once its writer closed it, so a copy marked as a rollback-journal database (1)
+    // reads the same.
+    if (size > 19 && (image[18] == 2 || image[19] == 2)) {
+        image = static_cast<unsigned char *>(sqlite3_malloc64(size));
+        if (!image) {
+            sqlite3_close(m_db);
+            throw std::bad_alloc();
+        }
+        std::memcpy(image, bytes, size);
+        image[18] = image[19] = 1;
+        flags |= SQLITE_DESERIALIZE_FREEONCLOSE;
+    }
+    if (sqlite3_deserialize(m_db, "main", image, sqlite3_int64(size), sqlite3_int64(size), flags) != SQLITE_OK) {
         const std::string message = sqlite3_errmsg(m_db);
         sqlite3_close(m_db);
         throw TraceError(file, "not a readable SQLite database: " + message);  // out of memory
@@ -40,7 +55,7 @@ void SqliteDb::fail(const std::string &what) const
 int SqliteDb::progressHandler(void *self)
 {
     auto *db = static_cast<SqliteDb *>(self);
-    if (db->m_keepGoing && !db->m_keepGoing())
+    if (!db->m_cancelled && db->m_keepGoing && !db->m_keepGoing())
         db->m_cancelled = true;
     return db->m_cancelled ? 1 : 0;
 }

@@ -42,6 +42,8 @@ private slots:
     void rocprofv3PiecesOfOneRecordReadTheSame();
     void nsightTablesFillTheStore();
     void nsightExportWithoutKernelsIsNamed();
+    void nsightExportInWalModeIsRead();
+    void readersStopWhenCancelled();
 };
 
 void TraceLoaderTest::ranksAreReadFromFileNames_data()
@@ -373,6 +375,35 @@ void TraceLoaderTest::nsightExportWithoutKernelsIsNamed()
         QCOMPARE(e.file(), path.toStdString());
         QCOMPARE(e.problem(), std::string("Nsight Systems export without the kernel table CUPTI_ACTIVITY_KIND_KERNEL: "
                                           "no CUDA kernel was traced (record with nsys profile --trace=cuda)"));
+    }
+}
+
+// SQLite opens no image in write-ahead-log mode from memory ("unable to open database file").
+void TraceLoaderTest::nsightExportInWalModeIsRead()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("wal.sqlite"));
+    QVERIFY(writeDatabase(path, (std::string("PRAGMA journal_mode=WAL;") + kNsight).c_str()));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(f.read(20).mid(18), QByteArray("\x02\x02"));  // the header says WAL
+    const auto t = loadTrace(path.toStdString());
+    QCOMPARE(t->store.kernels.size(), size_t(2));
+    QCOMPARE(t->info.gpuName, std::string("NVIDIA H100 80GB HBM3"));
+}
+
+// The GUI's Cancel: a progress callback answering false stops either reader with Cancelled.
+void TraceLoaderTest::readersStopWhenCancelled()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("profile.sqlite"));
+    QVERIFY(writeDatabase(path, kNsight));
+    for (const std::string &file : {test::writeTempFile("cancel.json", kRocprofv3), path.toStdString()}) {
+        LoadOptions o;
+        int calls = 0;
+        o.progress = [&calls](double) { return ++calls < 2; };
+        QVERIFY_THROWS_EXCEPTION(Cancelled, loadTrace(file, o));
+        QCOMPARE(calls, 2);
     }
 }
 
