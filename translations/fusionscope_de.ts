@@ -1159,10 +1159,6 @@ Klicken Sie, um seine %n Kernel auszuwählen</numerusform>
         <translation>Mehraufwand: %1</translation>
     </message>
     <message>
-        <source>PyTorch profiler traces (*.json *.json.gz *.json.zst *.json.xz *.json.bz2 *.gz *.zst *.xz *.bz2 *.zip *.tar *.tar.gz *.tgz *.tar.xz *.tar.bz2);;All files (*)</source>
-        <translation>PyTorch-Profiler-Traces (*.json *.json.gz *.json.zst *.json.xz *.json.bz2 *.gz *.zst *.xz *.bz2 *.zip *.tar *.tar.gz *.tgz *.tar.xz *.tar.bz2);;Alle Dateien (*)</translation>
-    </message>
-    <message>
         <source>Neither trace has a %1 stage</source>
         <translation>Keiner der beiden Traces hat eine %1-Phase</translation>
     </message>
@@ -1237,6 +1233,10 @@ Klicken Sie, um seine %n Kernel auszuwählen</numerusform>
     <message>
         <source>Exported %1 (%2)</source>
         <translation>Exportiert: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Traces: PyTorch profiler, rocprofv3 JSON, Nsight Systems SQLite (%1);;All files (*)</source>
+        <translation>Traces: PyTorch-Profiler, rocprofv3-JSON, Nsight-Systems-SQLite (%1);;Alle Dateien (*)</translation>
     </message>
 </context>
 <context>

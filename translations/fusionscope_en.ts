@@ -1155,10 +1155,6 @@ Click to select its %n kernels</numerusform>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>PyTorch profiler traces (*.json *.json.gz *.json.zst *.json.xz *.json.bz2 *.gz *.zst *.xz *.bz2 *.zip *.tar *.tar.gz *.tgz *.tar.xz *.tar.bz2);;All files (*)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Neither trace has a %1 stage</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1232,6 +1228,10 @@ Click to select its %n kernels</numerusform>
     </message>
     <message>
         <source>Exported %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Traces: PyTorch profiler, rocprofv3 JSON, Nsight Systems SQLite (%1);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1152,10 +1152,6 @@ B − A：%2
         <translation>额外工作：%1</translation>
     </message>
     <message>
-        <source>PyTorch profiler traces (*.json *.json.gz *.json.zst *.json.xz *.json.bz2 *.gz *.zst *.xz *.bz2 *.zip *.tar *.tar.gz *.tgz *.tar.xz *.tar.bz2);;All files (*)</source>
-        <translation>PyTorch Profiler 跟踪文件 (*.json *.json.gz *.json.zst *.json.xz *.json.bz2 *.gz *.zst *.xz *.bz2 *.zip *.tar *.tar.gz *.tgz *.tar.xz *.tar.bz2);;所有文件 (*)</translation>
-    </message>
-    <message>
         <source>Neither trace has a %1 stage</source>
         <translation>两个跟踪都没有 %1 阶段</translation>
     </message>
@@ -1230,6 +1226,10 @@ B − A：%2
     <message>
         <source>Exported %1 (%2)</source>
         <translation>已导出 %1（%2）</translation>
+    </message>
+    <message>
+        <source>Traces: PyTorch profiler, rocprofv3 JSON, Nsight Systems SQLite (%1);;All files (*)</source>
+        <translation>跟踪文件：PyTorch Profiler、rocprofv3 JSON、Nsight Systems SQLite (%1);;所有文件 (*)</translation>
     </message>
 </context>
 <context>

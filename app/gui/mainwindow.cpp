@@ -287,11 +287,12 @@ TableActions *MainWindow::tableActions(QWidget *page) const
 void MainWindow::askOpen(Side side)
 {
     const QString dir = m_path[side].isEmpty() ? Settings::lastTraceDirectory(side) : QFileInfo(m_path[side]).absolutePath();
+    // The format is read from the bytes; the patterns only narrow what the dialog lists.
+    const QString patterns = QStringLiteral("*.json *.json.gz *.json.zst *.json.xz *.json.bz2 *.gz *.zst *.xz *.bz2 "
+                                            "*.zip *.tar *.tar.gz *.tgz *.tar.xz *.tar.bz2 *.sqlite *.db");
     const QString path = QFileDialog::getOpenFileName(
         this, side == SideA ? tr("Open Trace A") : tr("Open Trace B"), dir,
-        tr("PyTorch profiler traces (*.json *.json.gz *.json.zst *.json.xz *.json.bz2 *.gz *.zst *.xz *.bz2 *.zip *.tar "
-           "*.tar.gz *.tgz *.tar.xz *.tar.bz2);;"
-           "All files (*)"));
+        tr("Traces: PyTorch profiler, rocprofv3 JSON, Nsight Systems SQLite (%1);;All files (*)").arg(patterns));
     if (path.isEmpty())
         return;
     if (!m_screenshotMode)

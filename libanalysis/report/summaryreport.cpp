@@ -27,6 +27,7 @@ void writeTraceObject(JsonWriter &w, const Trace &t)
     w.field("label", t.label);
     if (!t.source.member.empty())
         w.field("member", t.source.member);
+    w.field("format", traceFormatName(t.store.format));
     w.field("platform", platformName(t.info.platform));
     w.field("platform_reason", t.info.platformReason);
     w.field("gpu_name", t.info.gpuName);

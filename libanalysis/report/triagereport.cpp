@@ -62,10 +62,11 @@ std::string hiddenNote(const StageKernelTable &st)
            + ") below --min-share or past --limit";
 }
 
-std::string attributionLine(const KernelTable &t)
+std::string attributionLine(const KernelTable &t, const TraceAttribution &attr)
 {
     return percent(t.linkedShare) + " linked, " + percent(t.inferredShare) + " inferred, "
-           + percent(t.unresolvedShare) + " unresolved (shares of kernel time)";
+           + percent(t.unresolvedShare) + " unresolved (shares of kernel time)"
+           + (attr.source == AttributionSource::AnnotationRanges ? "; no Python stacks: located by annotation ranges" : "");
 }
 
 // A markdown table cell: pipes escaped, line breaks as <br>.
@@ -153,6 +154,7 @@ void writeTriageJson(JsonWriter &w, const Trace &trace, const TraceAttribution &
     w.field("linked_share", t.linkedShare, 4);
     w.field("inferred_share", t.inferredShare, 4);
     w.field("unresolved_share", t.unresolvedShare, 4);
+    w.field("source", attributionSourceName(attr.source));
     w.endObject();
     w.endObject();
 }
@@ -169,7 +171,7 @@ void writeTriageText(std::ostream &out, const Trace &trace, const TraceAttributi
         << "GPU:         " << (trace.info.gpuName.empty() ? "not named in the trace" : trace.info.gpuName) << '\n'
         << "Framework:   " << trace.info.framework << '\n'
         << "Kernels:     " << s.kernels.size() << ", " << us(total) << " us GPU time\n"
-        << "Attribution: " << attributionLine(t) << '\n'
+        << "Attribution: " << attributionLine(t, attr) << '\n'
         << "Stages:      " << t.stageMethod << '\n';
     if (o.steps) {
         out << scopeLine(*o.steps, o.scope) << '\n';
@@ -216,7 +218,7 @@ void writeTriageMarkdown(std::ostream &out, const Trace &trace, const TraceAttri
         << "| GPU | " << mdCell(trace.info.gpuName.empty() ? "not named in the trace" : trace.info.gpuName) << " |\n"
         << "| Framework | " << mdCell(trace.info.framework) << " |\n"
         << "| Kernels | " << s.kernels.size() << " |\n"
-        << "| Source attribution | " << attributionLine(t) << " |\n"
+        << "| Source attribution | " << attributionLine(t, attr) << " |\n"
         << "| Stages | " << mdCell(t.stageMethod) << " |\n";
     if (o.steps)
         out << "| Scope | " << mdCell(scopeLine(*o.steps, o.scope).substr(7)) << " |\n";

@@ -17,7 +17,7 @@ namespace stdfs = std::filesystem;
 std::string labelFromPath(const std::string &path)
 {
     std::string name = stdfs::path(path).filename().string();
-    for (std::string_view ext : {".gz", ".zst", ".xz", ".bz2", ".zip", ".tgz", ".tar", ".json", ".trace", ".pt"})
+    for (std::string_view ext : {".gz", ".zst", ".xz", ".bz2", ".zip", ".tgz", ".tar", ".json", ".sqlite", ".trace", ".pt"})
         if (name.size() > ext.size() && std::string_view(name).substr(name.size() - ext.size()) == ext)
             name.resize(name.size() - ext.size());
     return name.empty() ? path : name;

@@ -33,7 +33,7 @@ bool endsWith(std::string_view n, std::string_view ext)
 
 bool isTraceName(std::string_view n)
 {
-    for (std::string_view ext : {".json", ".json.gz", ".json.zst", ".json.xz", ".json.bz2"})
+    for (std::string_view ext : {".json", ".json.gz", ".json.zst", ".json.xz", ".json.bz2", ".sqlite"})
         if (endsWith(n, ext))
             return true;
     return false;
@@ -364,7 +364,7 @@ std::vector<TraceMember> listTraceMembers(const std::string &path, std::vector<s
             // folder holds them all; when several do, say which rather than mix runs as ranks.
             const std::map<std::string, size_t> below = foldersWithTraces(path);
             if (below.empty())
-                throw TraceError(path, "directory holds no trace files (.json, .json.gz, .json.zst), nor do its subfolders");
+                throw TraceError(path, "directory holds no trace files (.json, .json.gz, .json.zst, .sqlite), nor do its subfolders");
             if (below.size() > 1) {
                 std::string where;
                 size_t shown = 0;
@@ -387,7 +387,7 @@ std::vector<TraceMember> listTraceMembers(const std::string &path, std::vector<s
         if (isArchiveName(name)) {
             out = listArchive(path);
             if (out.empty())
-                throw TraceError(path, "archive holds no trace files (.json, .json.gz, .json.zst)");
+                throw TraceError(path, "archive holds no trace files (.json, .json.gz, .json.zst, .sqlite)");
         } else {
             // A single file: its rank only matters for reports, so its head is read for it too; not
             // from a FIFO or a device, where reading would block (loading says what it is).

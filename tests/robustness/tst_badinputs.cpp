@@ -133,6 +133,16 @@ void BadInputsTest::rejected_data()
     QTest::newRow("missing file") << "no_such_file.json" << "^cannot open: no such file";
     QTest::newRow("durations beyond int64") << "durations_beyond_int64.json"
                                             << "^the events' durations add up to more than 95 years";
+    // rocprofv3 JSON and Nsight Systems SQLite exports (their truncations are among truncated_*.json).
+    QTest::newRow("rocprofv3 without records") << "rocprofv3_no_records.json" << "^the trace has no records \\(kernel_dispatch";
+    QTest::newRow("SQLite without the kernel table") << "nsys_no_kernel_table.sqlite"
+                                                     << "^Nsight Systems export without the kernel table CUPTI_ACTIVITY_KIND_KERNEL";
+    QTest::newRow("SQLite of something else") << "sqlite_not_nsys.sqlite" << "^a SQLite database, but not an Nsight Systems export";
+    QTest::newRow("rocpd SQLite") << "rocpd.db" << "^a rocprofv3 rocpd database, not an Nsight Systems export";
+    QTest::newRow("empty .sqlite") << "empty.sqlite" << "^file is empty$";
+    const QString damaged = QStringLiteral("database disk image is malformed \\(a corrupt or truncated file\\)$");
+    QTest::newRow("corrupt SQLite") << "nsys_corrupt.sqlite" << "^cannot read the table CUPTI_ACTIVITY_KIND_KERNEL: " + damaged;
+    QTest::newRow("truncated SQLite") << "nsys_truncated.sqlite" << "^not a readable SQLite database: " + damaged;
 }
 
 void BadInputsTest::rejected()
@@ -235,7 +245,7 @@ void BadInputsTest::validControlsLoad_data()
     QTest::addColumn<QString>("file");
     for (const char *f : {"valid.json", "valid.json.gz", "valid.json.zst", "valid.zip", "duplicate_keys.json",
                           "duplicate_traceevents.json", "escaped_key.json", "nul_escaped_in_name.json", "huge_name.json",
-                          "deep_objects.json", "trace_rank99999999999.json"})
+                          "deep_objects.json", "trace_rank99999999999.json", "rocprofv3_valid.json", "nsys_valid.sqlite"})
         QTest::newRow(f) << QString::fromLatin1(f);
 }
 
@@ -247,7 +257,7 @@ void BadInputsTest::validControlsLoad()
     const test::CliOutcome o = test::runCli({QStringLiteral("summary"), file}, m_corpus);
     QVERIFY2(o.finished && !o.crashed && o.exitCode == 0 && o.errLines.isEmpty(), qPrintable(describe(file, o)));
     if (file.startsWith(QLatin1String("valid")) || file.startsWith(QLatin1String("duplicate"))
-        || file.startsWith(QLatin1String("trace_rank")))
+        || file.startsWith(QLatin1String("trace_rank")) || file.contains(QLatin1String("_valid")))
         QVERIFY2(o.out.contains(QStringLiteral("ampere_sgemm_128x64_nn")), qPrintable(describe(file, o)));
     if (file == QLatin1String("huge_name.json"))
         QVERIFY2(o.out.contains(QStringLiteral("kkkkkkkk")) && o.out.size() < 100000, qPrintable(describe(file, o).left(2000)));

@@ -265,7 +265,7 @@ void CliUsageTest::aFolderWithoutTracesSaysSo()
         const test::CliOutcome o = test::runCli({QStringLiteral("summary"), dir});
         QVERIFY2(o.finished && o.exitCode == 3, qPrintable(describe(o)));
         QCOMPARE(o.errLines, QStringList(QStringLiteral("fusionscope-cli: %1: directory holds no trace files (.json, "
-                                                        ".json.gz, .json.zst), nor do its subfolders")
+                                                        ".json.gz, .json.zst, .sqlite), nor do its subfolders")
                                              .arg(dir)));
     }
 }
