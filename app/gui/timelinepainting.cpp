@@ -187,6 +187,14 @@ void TimelineWidget::paintAxis(QPainter &p, const QRect &r, Side s) const
     }
 }
 
+const std::vector<TimelineRun> &TimelineWidget::lodRuns(Side s, int track) const
+{
+    // A key per side and row: a row of the other side, or of another model, never reads these tiles.
+    const TimelineMapping map = mapping(s);
+    return m_lod.runs(m_model[s].tracks()[size_t(track)], size_t(s) * 4096 + size_t(track), m_model[s].revision(),
+                      map.start, map.end, plotRect().width(), m_zoom->offset(s));
+}
+
 void TimelineWidget::paintTrack(QPainter &p, const Row &row)
 {
     const QPalette pal = palette();
@@ -203,8 +211,7 @@ void TimelineWidget::paintTrack(QPainter &p, const Row &row)
 
     const TimelineMapping map = mapping(s);
     const Ns off = m_zoom->offset(s);
-    const std::vector<TimelineRun> &runs =
-        m_lod.runs(track, size_t(s) * 4096 + size_t(row.track), map.start, map.end, plot.width(), off);
+    const std::vector<TimelineRun> &runs = lodRuns(s, row.track);
     const int top = row.y + 2, h = row.h - 4;
     // Grouped by colour, antialiasing off: a few fills per frame whatever the number of runs.
     std::map<uint32_t, std::vector<QRect>> byColour;

@@ -152,6 +152,8 @@ private:
     Side activeSide() const;
     void paintAxis(QPainter &p, const QRect &r, Side s) const;
     void paintTrack(QPainter &p, const Row &row);
+    // The level-of-detail runs of a track in the current view, from the cache.
+    const std::vector<TimelineRun> &lodRuns(Side s, int track) const;
     void paintBand(QPainter &p, const Row &row) const;
     void paintConnectors(QPainter &p, const Row &row) const;
     void paintSteps(QPainter &p, Side s) const;
@@ -177,7 +179,7 @@ private:
     int m_minLegendTop = 0;  // with every track at its minimum height (the size hint)
     int m_trackCount = 0;
     int m_trackH = kTrack;   // tracks grow to fill a tall view, up to twice their height
-    TimelineLod m_lod;
+    mutable TimelineLod m_lod;  // a cache: hit tests (const) read and fill it too
     bool m_cpuRows = true;
     int m_alignedPair = -1;
 
