@@ -1,5 +1,6 @@
 #include "report/gapreport.h"
 #include "report/summaryreport.h"
+#include "util/text.h"
 
 #include <cstdio>
 #include <iomanip>
@@ -8,13 +9,6 @@
 namespace fusion {
 
 namespace {
-
-std::string percent(double v)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.2f", v);
-    return buf;
-}
 
 std::string label(const Comparison &c, TraceSide side) { return side == TraceSide::A ? c.labelA : c.labelB; }
 
@@ -168,7 +162,7 @@ void writeGapText(std::ostream &out, const Comparison &c)
     out << "\nWhat if (GPU busy time):\n";
     for (const WhatIf &w : g.whatIf)
         out << "  " << whatIfTitle(c, w) << ": " << usText(w.base) << " -> " << usText(w.projected) << " us, saving "
-            << signedUsText(w.saving()) << " us (" << percent(w.savingPercent()) << " %)\n      assuming " << w.assumption << '\n';
+            << signedUsText(w.saving()) << " us (" << decimalText(w.savingPercent(), 2) << " %)\n      assuming " << w.assumption << '\n';
 }
 
 void writeGapMarkdown(std::ostream &out, const Comparison &c)
@@ -192,7 +186,7 @@ void writeGapMarkdown(std::ostream &out, const Comparison &c)
     out << "## What if\n\n| scenario | now µs | projected µs | saving µs | saving % |\n|---|---:|---:|---:|---:|\n";
     for (const WhatIf &w : g.whatIf)
         out << "| " << whatIfTitle(c, w) << " | " << usText(w.base) << " | " << usText(w.projected) << " | "
-            << signedUsText(w.saving()) << " | " << percent(w.savingPercent()) << " |\n";
+            << signedUsText(w.saving()) << " | " << decimalText(w.savingPercent(), 2) << " |\n";
     out << '\n';
     for (const WhatIf &w : g.whatIf)
         out << "- *" << whatIfTitle(c, w) << "*: assuming " << w.assumption << ".\n";
@@ -217,7 +211,7 @@ std::string whatIfCsv(const Comparison &c)
     o << "scenario,side,title,base_us,projected_us,saving_us,saving_pct,item,item_saving_us,item_speed_ratio\n";
     for (const WhatIf &w : c.gap.whatIf) {
         const std::string head = w.scenario + ',' + sideName(w.side) + ',' + csvField(whatIfTitle(c, w)) + ',' + usText(w.base) + ','
-                                 + usText(w.projected) + ',' + usText(w.saving()) + ',' + percent(w.savingPercent());
+                                 + usText(w.projected) + ',' + usText(w.saving()) + ',' + decimalText(w.savingPercent(), 2);
         if (w.items.empty())
             o << head << ",,,\n";
         for (const WhatIfItem &i : w.items) {

@@ -1,5 +1,6 @@
 #include "report/rankreport.h"
 #include "report/summaryreport.h"
+#include "util/text.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -8,14 +9,6 @@
 namespace fusion {
 
 namespace {
-
-
-std::string skewText(double skew)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.3f", skew);
-    return buf;
-}
 
 // What the figures cover, in words.
 std::string scopeWords(const RankTable &t)
@@ -65,7 +58,7 @@ std::string slowestLine(const RankTable &t)
     const RankRow &s = t.rows[size_t(t.slowest)];
     return "Slowest: " + rankName(s.member) + " (" + memberFileName(s.member) + "), " + usText(s.time.kernelTime)
            + " us kernel time; median " + usText(t.medianKernelTime) + " us; skew (max / median kernel time) "
-           + skewText(t.skew);
+           + decimalText(t.skew, 3);
 }
 
 } // namespace
