@@ -2,12 +2,16 @@
 // Known fusion families found in one trace (resources/fusion_patterns.yaml): per stage, whether the
 // fused kernel already runs (direct) or its pieces run apart (split), how many instances of each
 // (a family with both is mixed), how sure, and how much time.
+#include "rowtablemodel.h"
 #include "side.h"
 #include "triagejob.h"
 
-#include <QAbstractTableModel>
+struct FamilyTableRow {
+    fusion::Stage stage;
+    const fusion::FamilyMatch *match;
+};
 
-class FamilyTableModel : public QAbstractTableModel {
+class FamilyTableModel : public RowTableModel<FamilyTableRow> {
     Q_OBJECT
 public:
     enum Column {
@@ -18,17 +22,14 @@ public:
     explicit FamilyTableModel(QObject *parent = nullptr);
     void setContent(std::shared_ptr<const TriageResult> result, Side side);
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+protected:
+    QVariant rowData(const FamilyTableRow &row, int column, int role) const override;
 
 private:
-    struct Row {
-        fusion::Stage stage;
-        const fusion::FamilyMatch *match;
-    };
-    std::shared_ptr<const TriageResult> m_result;
+    using Row = FamilyTableRow;
+    // A list of names: ", " apart on screen, "; " in CSV, one a line in the tooltip.
+    static ColumnSpec listColumn(Header header, std::vector<std::string> fusion::FamilyMatch::*field);
+
+    std::shared_ptr<const TriageResult> m_result;  // owns what the rows point at
     Side m_side = SideA;
-    std::vector<Row> m_rows;
 };

@@ -462,13 +462,8 @@ QVariant FusionTreeModel::data(const QModelIndex &index, int role) const
         return {};
     case ModelRoles::NodeKind:
         return int(n.kind);
-    case ModelRoles::KernelIds: {
-        QList<uint> ids;
-        ids.reserve(qsizetype(n.ids.size()));
-        for (uint32_t id : n.ids)
-            ids.append(id);
-        return QVariant::fromValue(ids);
-    }
+    case ModelRoles::KernelIds:
+        return ModelRoles::kernelIdList(n.ids);
     case ModelRoles::KernelSide:
         return int(n.side);
     case ModelRoles::Location:

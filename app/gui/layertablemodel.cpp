@@ -1,30 +1,76 @@
 #include "layertablemodel.h"
 
-#include "modelroles.h"
-#include "units.h"
-
-#include <QBrush>
-#include <QColor>
-#include <cmath>
-
 using namespace fusion;
 
-LayerTableModel::LayerTableModel(QObject *parent) : QAbstractTableModel(parent)
+LayerTableModel::LayerTableModel(QObject *parent) : RowTableModel(parent)
 {
     m_label[0] = tr("A");
     m_label[1] = tr("B");
+    const ColumnSpec number{{QT_TRANSLATE_NOOP("LayerTableModel", "#"), "index", nullptr, Qt::AlignRight},
+                            [](const Row &r) { return QVariant(r.number); }};
+    ColumnSpec stage = text({QT_TRANSLATE_NOOP("LayerTableModel", "Stage"), "stage"}, [this](const Row &r) {
+        const Layer *l = layer(r, SideA) ? layer(r, SideA) : layer(r, SideB);
+        return l ? Units::stage(l->stage) : QString();
+    });
+    stage.exported = [this](const Row &r) {
+        const Layer *l = layer(r, SideA) ? layer(r, SideA) : layer(r, SideB);
+        return QVariant(l ? Units::stage(l->stage, true) : QString());
+    };
+    ColumnSpec delta = time({QT_TRANSLATE_NOOP("LayerTableModel", "Δ B−A"), "delta_us"},
+                            [](const Row &r) { return r.total[1] - r.total[0]; });
+    delta.display = [](const Row &r) { return QVariant(Units::signedDuration(r.total[1] - r.total[0])); };
+    const ColumnSpec ratio{{QT_TRANSLATE_NOOP("LayerTableModel", "B/A"), "ratio_b_over_a", nullptr, Qt::AlignRight},
+                           [](const Row &r) { return QVariant(r.ratio()); },
+                           [](const Row &r) { return QVariant(Units::ratio(r.ratio())); },
+                           [](const Row &r) { return QVariant(r.ratio() > 0 ? QString::number(r.ratio(), 'f', 4) : QString()); }};
+    setColumns({
+        number,
+        layerColumn({QT_TRANSLATE_NOOP("LayerTableModel", "Layer A"), "layer_a"}, SideA),
+        layerColumn({QT_TRANSLATE_NOOP("LayerTableModel", "Layer B"), "layer_b"}, SideB),
+        stage,
+        kernelsColumn({QT_TRANSLATE_NOOP("LayerTableModel", "Kernels A"), "kernels_a"}, SideA),
+        kernelsColumn({QT_TRANSLATE_NOOP("LayerTableModel", "Kernels B"), "kernels_b"}, SideB),
+        totalColumn({QT_TRANSLATE_NOOP("LayerTableModel", "Total A"), "total_a_us"}, SideA),
+        totalColumn({QT_TRANSLATE_NOOP("LayerTableModel", "Total B"), "total_b_us"}, SideB),
+        delta,
+        ratio,
+    });
+}
+
+LayerTableModel::ColumnSpec LayerTableModel::layerColumn(Header header, Side side) const
+{
+    // Shown and exported by name, sorted by the layer's index in its trace.
+    return {header, [side](const Row &r) { return QVariant(r.layer[side]); },
+            [this, side](const Row &r) { return QVariant(layerName(r, side)); },
+            [this, side](const Row &r) { return QVariant(layerName(r, side)); },
+            [this, side](const Row &r) {
+                return r.present(side) ? QVariant() : QVariant(tr("No matching layer in %1").arg(m_label[side]));
+            }};
+}
+
+LayerTableModel::ColumnSpec LayerTableModel::kernelsColumn(Header header, Side side) const
+{
+    ColumnSpec c = count(header, [side](const Row &r) { return r.kernels[side]; });
+    c.display = [side](const Row &r) { return QVariant(r.present(side) ? Units::count(r.kernels[side]) : QString()); };
+    return c;
+}
+
+LayerTableModel::ColumnSpec LayerTableModel::totalColumn(Header header, Side side) const
+{
+    ColumnSpec c = time(header, [side](const Row &r) { return r.total[side]; });
+    c.display = [side](const Row &r) { return QVariant(r.present(side) ? Units::duration(r.total[side]) : QString()); };
+    c.exported = [side](const Row &r) {
+        return QVariant(r.present(side) ? Units::csvMicroseconds(r.total[side]) : QString());
+    };
+    return c;
 }
 
 void LayerTableModel::setContent(std::shared_ptr<const AnalyzedTrace> a, std::shared_ptr<const AnalyzedTrace> b,
                                  std::shared_ptr<const Comparison> comparison)
 {
-    beginResetModel();
-    m_trace[0] = std::move(a);
-    m_trace[1] = std::move(b);
-    m_comparison = std::move(comparison);
-    m_rows.clear();
-    if (m_comparison && m_trace[0] && m_trace[1]) {
-        for (const LayerPair &p : m_comparison->layers.pairs) {
+    std::vector<Row> rows;
+    if (comparison && a && b) {
+        for (const LayerPair &p : comparison->layers.pairs) {
             Row r;
             r.layer[0] = p.a;
             r.layer[1] = p.b;
@@ -32,21 +78,29 @@ void LayerTableModel::setContent(std::shared_ptr<const AnalyzedTrace> a, std::sh
             r.kernels[1] = p.bKernels;
             r.total[0] = p.aTotal;
             r.total[1] = p.bTotal;
-            m_rows.push_back(r);
+            rows.push_back(r);
         }
     } else {
+        const AnalyzedTrace *traces[2] = {a.get(), b.get()};
         for (int s = 0; s < 2; ++s) {
-            if (!m_trace[s])
+            if (!traces[s])
                 continue;
-            for (const Layer &l : m_trace[s]->layers.layers) {
+            for (const Layer &l : traces[s]->layers.layers) {
                 Row r;
                 r.layer[s] = int32_t(l.index);
                 r.kernels[s] = uint32_t(l.kernels.size());
                 r.total[s] = l.total;
-                m_rows.push_back(r);
+                rows.push_back(r);
             }
         }
     }
+    for (size_t i = 0; i < rows.size(); ++i)
+        rows[i].number = int(i + 1);
+    beginResetModel();
+    m_trace[0] = std::move(a);
+    m_trace[1] = std::move(b);
+    m_comparison = std::move(comparison);
+    setRows(std::move(rows));
     endResetModel();
 }
 
@@ -57,6 +111,11 @@ void LayerTableModel::setLabels(const QString &labelA, const QString &labelB)
     emit headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
 }
 
+Side LayerTableModel::sideOf(int column)
+{
+    return column == LayerB || column == KernelsB || column == TotalB ? SideB : SideA;
+}
+
 const Layer *LayerTableModel::layer(const Row &r, Side side) const
 {
     const AnalyzedTrace *t = m_trace[side].get();
@@ -65,137 +124,37 @@ const Layer *LayerTableModel::layer(const Row &r, Side side) const
     return &t->layers.layers[size_t(r.layer[side])];
 }
 
-int LayerTableModel::rowCount(const QModelIndex &parent) const
+QString LayerTableModel::layerName(const Row &r, Side side) const
 {
-    return parent.isValid() ? 0 : int(m_rows.size());
+    const Layer *l = layer(r, side);
+    if (!l)
+        return QString();
+    // Several forward passes repeat the same layer names; the pass number tells them apart.
+    const QString name = QString::fromStdString(l->name);
+    return m_trace[side]->layers.passes > 1 ? tr("%1 (pass %2)").arg(name).arg(l->pass + 1) : name;
 }
 
-int LayerTableModel::columnCount(const QModelIndex &parent) const
+QVariant LayerTableModel::rowData(const Row &r, int column, int role) const
 {
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
-QVariant LayerTableModel::data(const QModelIndex &index, int role) const
-{
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+    if (role == Qt::BackgroundRole && (column == Delta || column == Ratio))
+        return ratioTint(r.ratio());
+    if (column != LayerA && column != LayerB)
         return {};
-    const Row &r = m_rows[size_t(index.row())];
-    const int column = index.column();
-    const bool present[2] = {r.layer[0] >= 0, r.layer[1] >= 0};
-    const double ratio = present[0] && present[1] && r.total[0] > 0 ? double(r.total[1]) / double(r.total[0]) : 0.0;
-    auto layerName = [&](Side s) {
-        const Layer *l = layer(r, s);
-        if (!l)
-            return QString();
-        // Several forward passes repeat the same layer names; the pass number tells them apart.
-        const QString name = QString::fromStdString(l->name);
-        const AnalyzedTrace *t = m_trace[s].get();
-        return t->layers.passes > 1 ? tr("%1 (pass %2)").arg(name).arg(l->pass + 1) : name;
-    };
-    auto time = [&](Ns ns, bool has) -> QVariant {
-        if (role == Qt::DisplayRole)
-            return has ? Units::duration(ns) : QString();
-        if (role == ModelRoles::Export)
-            return has ? Units::csvMicroseconds(ns) : QString();
-        return qint64(ns);
-    };
-    if (role == Qt::DisplayRole || role == ModelRoles::Export || role == ModelRoles::Sort) {
-        switch (column) {
-        case Index:
-            return index.row() + 1;
-        case LayerA:
-        case LayerB: {
-            const QString name = layerName(column == LayerA ? SideA : SideB);
-            return role == ModelRoles::Sort ? QVariant(r.layer[column == LayerA ? 0 : 1]) : QVariant(name);
-        }
-        case Stage: {
-            const Layer *l = layer(r, SideA) ? layer(r, SideA) : layer(r, SideB);
-            return l ? Units::stage(l->stage, role == ModelRoles::Export) : QString();
-        }
-        case KernelsA:
-        case KernelsB: {
-            const int s = column == KernelsA ? 0 : 1;
-            if (role == Qt::DisplayRole)
-                return present[s] ? Units::count(r.kernels[s]) : QString();
-            return r.kernels[s];
-        }
-        case TotalA:
-            return time(r.total[0], present[0]);
-        case TotalB:
-            return time(r.total[1], present[1]);
-        case Delta:
-            if (role == Qt::DisplayRole)
-                return Units::signedDuration(r.total[1] - r.total[0]);
-            if (role == ModelRoles::Export)
-                return Units::csvMicroseconds(r.total[1] - r.total[0]);
-            return qint64(r.total[1] - r.total[0]);
-        case Ratio:
-            if (role == Qt::DisplayRole)
-                return Units::ratio(ratio);
-            if (role == ModelRoles::Export)
-                return ratio > 0 ? QString::number(ratio, 'f', 4) : QString();
-            return ratio;
-        }
-        return {};
+    if (role == ModelRoles::KernelIds) {
+        const Layer *l = layer(r, sideOf(column));
+        return ModelRoles::kernelIdList(l ? std::span<const uint32_t>(l->kernels) : std::span<const uint32_t>());
     }
-    if (role == Qt::TextAlignmentRole)
-        return int((column == LayerA || column == LayerB || column == Stage ? Qt::AlignLeft : Qt::AlignRight)
-                   | Qt::AlignVCenter);
-    if (role == Qt::BackgroundRole && (column == Delta || column == Ratio) && ratio > 0) {
-        const double l = std::log2(ratio);
-        const double strength = std::min(1.0, std::abs(l));
-        if (strength < 0.07)
-            return {};
-        QColor c = l > 0 ? QColor(220, 50, 40) : QColor(30, 150, 60);
-        c.setAlphaF(0.12 + 0.33 * strength);
-        return QBrush(c);
-    }
-    if (role == Qt::ToolTipRole && (column == LayerA || column == LayerB)) {
-        const Side s = column == LayerA ? SideA : SideB;
-        if (!layer(r, s))
-            return tr("No matching layer in %1").arg(m_label[s]);
-    }
-    if (role == ModelRoles::KernelIds && (column == LayerA || column == LayerB)) {
-        const Layer *l = layer(r, column == LayerA ? SideA : SideB);
-        QList<uint> ids;
-        if (l)
-            for (uint32_t id : l->kernels)
-                ids.append(id);
-        return QVariant::fromValue(ids);
-    }
-    if (role == ModelRoles::KernelSide && (column == LayerA || column == LayerB))
-        return int(column == LayerA ? SideA : SideB);
+    if (role == ModelRoles::KernelSide)
+        return int(sideOf(column));
     return {};
 }
 
-QVariant LayerTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+QString LayerTableModel::headerToolTip(int column) const
 {
-    if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
-        return QAbstractTableModel::headerData(section, orientation, role);
-    if (role == Qt::DisplayRole) {
-        switch (section) {
-        case Index: return tr("#");
-        case LayerA: return tr("Layer A");
-        case LayerB: return tr("Layer B");
-        case Stage: return tr("Stage");
-        case KernelsA: return tr("Kernels A");
-        case KernelsB: return tr("Kernels B");
-        case TotalA: return tr("Total A");
-        case TotalB: return tr("Total B");
-        case Delta: return tr("Δ B−A");
-        case Ratio: return tr("B/A");
-        }
-    }
-    if (role == ModelRoles::Export) {
-        static const char *const names[] = {"index", "layer_a", "layer_b", "stage", "kernels_a", "kernels_b",
-                                            "total_a_us", "total_b_us", "delta_us", "ratio_b_over_a"};
-        return QString::fromLatin1(names[section]);
-    }
-    if (role == Qt::ToolTipRole) {
-        switch (section) {
-        case LayerA: case KernelsA: case TotalA: return m_label[0];
-        case LayerB: case KernelsB: case TotalB: return m_label[1];
-        }
+    switch (column) {
+    case LayerA: case KernelsA: case TotalA:
+    case LayerB: case KernelsB: case TotalB:
+        return m_label[sideOf(column)];
     }
     return {};
 }

@@ -2,12 +2,24 @@
 // The layer table: aligned layers of A and B with kernel counts, GPU time, difference and ratio; one
 // trace alone lists its own layers. Reads the analysis results directly (a few hundred rows at most).
 #include "compare/comparison.h"
+#include "rowtablemodel.h"
 #include "side.h"
 
-#include <QAbstractTableModel>
 #include <memory>
 
-class LayerTableModel : public QAbstractTableModel {
+struct LayerTableRow {
+    int number = 0;  // 1-based, in alignment order
+    int32_t layer[2] = {-1, -1};
+    uint32_t kernels[2] = {0, 0};
+    fusion::Ns total[2] = {0, 0};
+    bool present(Side side) const { return layer[side] >= 0; }
+    double ratio() const  // B/A, 0 when a side is missing
+    {
+        return present(SideA) && present(SideB) && total[0] > 0 ? double(total[1]) / double(total[0]) : 0.0;
+    }
+};
+
+class LayerTableModel : public RowTableModel<LayerTableRow> {
     Q_OBJECT
 public:
     enum Column { Index, LayerA, LayerB, Stage, KernelsA, KernelsB, TotalA, TotalB, Delta, Ratio, ColumnCount };
@@ -19,21 +31,20 @@ public:
                     std::shared_ptr<const fusion::Comparison> comparison);
     void setLabels(const QString &labelA, const QString &labelB);
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+protected:
+    QVariant rowData(const LayerTableRow &row, int column, int role) const override;
+    QString headerToolTip(int column) const override;
 
 private:
-    struct Row {
-        int32_t layer[2] = {-1, -1};
-        uint32_t kernels[2] = {0, 0};
-        fusion::Ns total[2] = {0, 0};
-    };
+    using Row = LayerTableRow;
+    static Side sideOf(int column);  // the side a column shows
     const fusion::Layer *layer(const Row &r, Side side) const;
+    QString layerName(const Row &r, Side side) const;
+    ColumnSpec layerColumn(Header header, Side side) const;
+    ColumnSpec kernelsColumn(Header header, Side side) const;
+    ColumnSpec totalColumn(Header header, Side side) const;
 
     std::shared_ptr<const fusion::AnalyzedTrace> m_trace[2];
     std::shared_ptr<const fusion::Comparison> m_comparison;
-    std::vector<Row> m_rows;
     QString m_label[2];
 };

@@ -4,6 +4,7 @@
 #include "familytablemodel.h"
 #include "fusiontreemodel.h"
 #include "guitestsupport.h"
+#include "kerneltablemodel.h"
 #include "layertablemodel.h"
 #include "modelroles.h"
 #include "overlaptablemodel.h"
@@ -11,6 +12,8 @@
 #include "triagetablemodel.h"
 
 #include <QAbstractItemModelTester>
+#include <QRegularExpression>
+#include <QSet>
 #include <QTest>
 
 using namespace fusion;
@@ -34,6 +37,7 @@ private slots:
     void theTriageKernelTableCoversEveryKernelOfTheTrace();
     void fusionFamilyAndOverlapTablesAreValidModels();
     void aMixedFamilySaysSoInItsStatusAndKeepsItsCounts();
+    void everyTableSortsByRawValuesAndExportsPlainNumbers();
 
 private:
     std::shared_ptr<TraceResult> m_trace[2];
@@ -318,6 +322,63 @@ void AnalysisModelsTest::aMixedFamilySaysSoInItsStatusAndKeepsItsCounts()
     QCOMPARE(model.index(0, FamilyTableModel::DirectInstances).data(ModelRoles::Export).toInt(), 3);
     QCOMPARE(model.index(0, FamilyTableModel::SplitInstances).data(ModelRoles::Export).toInt(), 45);
     QVERIFY(model.index(0, FamilyTableModel::SplitInstances).data(Qt::ToolTipRole).toString().contains(QStringLiteral("45")));
+}
+
+// The tables' shared contract, checked on the bundled sample pair: a CSV header per column, unique
+// and lower case; a time column sorts by integer nanoseconds and exports them as microseconds with
+// three decimals in the C locale; a percentage exports its fraction × 100 with two decimals; a
+// count sorts by the integer and shows it with the locale's grouping.
+void AnalysisModelsTest::everyTableSortsByRawValuesAndExportsPlainNumbers()
+{
+    const QLocale saved;
+    QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));  // a decimal comma on screen only
+    const auto triage = TriageJob::run(m_sample[SideA]->analyzed);
+    LayerTableModel layers;
+    layers.setContent(m_sample[SideA]->analyzed, m_sample[SideB]->analyzed, m_sampleComparison->comparison);
+    TriageTableModel kernels;
+    kernels.setContent(triage, SideA);
+    FamilyTableModel families;
+    families.setContent(triage, SideA);
+    OverlapTableModel overlap;
+    overlap.setContent(triage);
+    KernelTableModel kernelPairs;
+    kernelPairs.setContent(m_sample[SideA]->analyzed, m_sample[SideB]->analyzed,
+                           KernelRows::ofComparison(*m_sample[SideA]->analyzed, *m_sample[SideB]->analyzed,
+                                                    *m_sampleComparison->comparison));
+    const QRegularExpression csvName(QStringLiteral("^[a-z][a-z_]*$"));
+    int timeCells = 0, percentCells = 0, countCells = 0;
+    for (QAbstractItemModel *m : QList<QAbstractItemModel *>{&layers, &kernels, &families, &overlap, &kernelPairs}) {
+        QVERIFY2(m->rowCount() > 0, m->metaObject()->className());
+        QSet<QString> names;
+        for (int c = 0; c < m->columnCount(); ++c) {
+            const QString name = m->headerData(c, Qt::Horizontal, ModelRoles::Export).toString();
+            QVERIFY2(csvName.match(name).hasMatch(), qPrintable(name));
+            QVERIFY2(!names.contains(name), qPrintable(name));
+            names.insert(name);
+            QVERIFY(!m->headerData(c, Qt::Horizontal).toString().isEmpty());
+            for (int r = 0; r < m->rowCount(); ++r) {
+                const QModelIndex index = m->index(r, c);
+                const QVariant sort = index.data(ModelRoles::Sort);
+                const QString exported = index.data(ModelRoles::Export).toString();
+                if (name.endsWith(QStringLiteral("_us"))) {
+                    QCOMPARE(sort.typeId(), QMetaType::LongLong);
+                    if (!exported.isEmpty())
+                        QCOMPARE(exported, QString::asprintf("%.3f", double(sort.toLongLong()) / 1000.0));
+                    ++timeCells;
+                } else if (name.endsWith(QStringLiteral("_percent"))) {
+                    QCOMPARE(exported, QString::asprintf("%.2f", sort.toDouble() * 100.0));
+                    ++percentCells;
+                } else if (name.startsWith(QStringLiteral("calls")) || name.endsWith(QStringLiteral("_instances"))) {
+                    QCOMPARE(sort.typeId(), QMetaType::ULongLong);
+                    if (sort.toULongLong() > 0)  // a side without the kernel shows a blank
+                        QCOMPARE(index.data().toString(), QLocale().toString(sort.toULongLong()));
+                    ++countCells;
+                }
+            }
+        }
+    }
+    QLocale::setDefault(saved);
+    QVERIFY(timeCells > 0 && percentCells > 0 && countCells > 0);
 }
 
 QTEST_MAIN(AnalysisModelsTest)
