@@ -106,6 +106,8 @@ void FusionTreeModel::build()
 {
     m_nodes.clear();
     m_top.clear();
+    m_nodeOfKernel[0].clear();
+    m_nodeOfKernel[1].clear();
     if (!m_comparison || !m_trace[0] || !m_trace[1])
         return;
     m_kernelTime[0] = m_kernelTime[1] = 0;
@@ -118,6 +120,20 @@ void FusionTreeModel::build()
     for (size_t e = 0; e < m_comparison->extraWork.size(); ++e)
         buildExtraWork(int(e));
     nameKernels();
+    // Nodes are added parent first, children in order: the first node holding a kernel is the
+    // first item holding it in the tree read top-down.
+    for (size_t i = 0; i < m_nodes.size(); ++i)
+        for (uint32_t id : m_nodes[i].ids)
+            m_nodeOfKernel[m_nodes[i].side].emplace(id, int(i));
+}
+
+QModelIndex FusionTreeModel::indexOfKernel(Side side, uint32_t id) const
+{
+    const auto it = m_nodeOfKernel[side].find(id);
+    if (it == m_nodeOfKernel[side].end())
+        return {};
+    const Node &n = m_nodes[size_t(it->second)];
+    return createIndex(n.row, 0, quintptr(it->second));
 }
 
 // Kernel nodes show the short name with its functor ("vectorized_elementwise_kernel [pow]"), one that

@@ -9,6 +9,7 @@
 
 #include <QAbstractItemModel>
 #include <memory>
+#include <unordered_map>
 
 class FusionTreeModel : public QAbstractItemModel {
     Q_OBJECT
@@ -24,6 +25,8 @@ public:
     // A source-location item resolved against either trace's attribution (file, line and stack).
     fusion::SourceLocation locationAt(const QModelIndex &index) const;
     const fusion::FusionFinding *findingAt(const QModelIndex &index) const;
+    // The first item (top-down) whose kernels include kernel `id` of `side`; invalid when none.
+    QModelIndex indexOfKernel(Side side, uint32_t id) const;
     const fusion::ExtraWork *extraWorkAt(const QModelIndex &index) const;
 
     QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
@@ -69,4 +72,5 @@ private:
     std::shared_ptr<const fusion::Comparison> m_comparison;
     std::vector<Node> m_nodes;
     std::vector<int> m_top;
+    std::unordered_map<uint32_t, int> m_nodeOfKernel[2];  // kernel id → first node holding it, per side
 };

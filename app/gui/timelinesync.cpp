@@ -1,6 +1,7 @@
 #include "timelinesync.h"
 
 #include "compare/comparison.h"
+#include "fusiontreemodel.h"
 #include "kernelfilterproxy.h"
 #include "kerneltablemodel.h"
 #include "layertablemodel.h"
@@ -14,7 +15,6 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTreeView>
-#include <functional>
 
 using namespace fusion;
 
@@ -113,19 +113,7 @@ void TimelineSync::fromItem(const QModelIndex &index)
 void TimelineSync::selectInFusionTree(Side side, uint32_t id)
 {
     // The first pattern item (fused kernel or unfused component) that holds the kernel, if any.
-    QAbstractItemModel *model = m_window->fusionView()->model();
-    std::function<QModelIndex(const QModelIndex &)> find = [&](const QModelIndex &parent) -> QModelIndex {
-        for (int r = 0; r < model->rowCount(parent); ++r) {
-            const QModelIndex i = model->index(r, 0, parent);
-            if (i.data(ModelRoles::KernelSide).toInt() == side
-                && i.data(ModelRoles::KernelIds).value<QList<uint>>().contains(id))
-                return i;
-            if (const QModelIndex child = find(i); child.isValid())
-                return child;
-        }
-        return {};
-    };
-    const QModelIndex hit = find({});
+    const QModelIndex hit = m_window->fusionProxy()->mapFromSource(m_window->fusionModel()->indexOfKernel(side, id));
     if (!hit.isValid())
         return;
     m_window->fusionView()->selectionModel()->setCurrentIndex(

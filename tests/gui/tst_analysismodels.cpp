@@ -14,6 +14,8 @@
 #include <QAbstractItemModelTester>
 #include <QRegularExpression>
 #include <QSet>
+#include <functional>
+#include <map>
 #include <QTest>
 
 using namespace fusion;
@@ -38,6 +40,7 @@ private slots:
     void fusionFamilyAndOverlapTablesAreValidModels();
     void aMixedFamilySaysSoInItsStatusAndKeepsItsCounts();
     void everyTableSortsByRawValuesAndExportsPlainNumbers();
+    void aKernelFindsTheFirstPatternItemHoldingIt();
 
 private:
     std::shared_ptr<TraceResult> m_trace[2];
@@ -379,6 +382,34 @@ void AnalysisModelsTest::everyTableSortsByRawValuesAndExportsPlainNumbers()
     }
     QLocale::setDefault(saved);
     QVERIFY(timeCells > 0 && percentCells > 0 && countCells > 0);
+}
+
+// The timeline's click looks a kernel up in the pattern tree through the model's index: it must give
+// what a walk of the whole tree, top-down, finds first, and nothing for a kernel no item holds.
+void AnalysisModelsTest::aKernelFindsTheFirstPatternItemHoldingIt()
+{
+    FusionTreeModel model;
+    model.setContent(m_sample[SideA]->analyzed, m_sample[SideB]->analyzed, m_sampleComparison->comparison);
+    std::map<std::pair<int, uint>, QModelIndex> first;
+    std::function<void(const QModelIndex &)> walk = [&](const QModelIndex &parent) {
+        for (int r = 0; r < model.rowCount(parent); ++r) {
+            const QModelIndex i = model.index(r, 0, parent);
+            const int side = i.data(ModelRoles::KernelSide).toInt();
+            for (uint id : i.data(ModelRoles::KernelIds).value<QList<uint>>())
+                first.emplace(std::make_pair(side, id), i);
+            walk(i);
+        }
+    };
+    walk({});
+    QVERIFY(first.size() > 100);  // four findings and an extra-work item over hundreds of kernels
+    for (const auto &[key, index] : first)
+        QCOMPARE(model.indexOfKernel(Side(key.first), key.second), index);
+    for (Side s : {SideA, SideB}) {
+        const uint32_t kernels = uint32_t(m_sample[s]->analyzed->trace->store.kernels.size());
+        for (uint32_t id = 0; id < kernels; ++id)
+            if (!first.count({int(s), id}))
+                QVERIFY(!model.indexOfKernel(s, id).isValid());
+    }
 }
 
 QTEST_MAIN(AnalysisModelsTest)
