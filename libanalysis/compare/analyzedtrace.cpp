@@ -85,4 +85,18 @@ std::shared_ptr<AnalyzedTrace> loadAndAnalyze(const std::string &path, const Loa
     return analyzeTrace(trace, ao);
 }
 
+std::string missingStepMessage(const AnalyzedTrace &t, const Scope &scope)
+{
+    if (!scope.step)
+        return {};
+    std::string have;
+    for (const Step &st : t.steps.steps) {
+        if (st.number == *scope.step)
+            return {};
+        have += (have.empty() ? "" : ", ") + std::to_string(st.number);
+    }
+    return t.trace->path + " has no profiler step " + std::to_string(*scope.step)
+           + (have.empty() ? " (it has no steps)" : " (its steps: " + have + ")");
+}
+
 } // namespace fusion

@@ -35,4 +35,8 @@ std::shared_ptr<AnalyzedTrace> analyzeTrace(std::shared_ptr<const Trace> trace, 
 std::shared_ptr<AnalyzedTrace> loadAndAnalyze(const std::string &path, const LoadOptions &load,
                                               const AnalyzeOptions &analyze = {});
 
+// Empty when the scope asks for no single step, or for one the trace has; else the problem, naming
+// the file and the steps it does have: "t.json has no profiler step 9 (its steps: 6, 7)".
+std::string missingStepMessage(const AnalyzedTrace &t, const Scope &scope);
+
 } // namespace fusion
