@@ -77,7 +77,7 @@ private:
 };
 
 // Step times from a progress callback, so no timing code needs to live in libanalysis: the pipeline
-// reports fixed fractions between its steps (compare/analyzedtrace.cpp, compare/comparison.cpp), and
+// reports fixed fractions between its steps (analyzed/analyzedtrace.cpp, compare/comparison.cpp), and
 // the last report of a step's fraction is the moment that step ended. A fraction the pipeline no
 // longer reports leaves its step out (its time goes to the next step) instead of printing nonsense.
 class StepClock {

@@ -1,6 +1,6 @@
 #include "commands.h"
 
-#include "compare/analyzedtrace.h"
+#include "analyzed/analyzedtrace.h"
 
 #include <fstream>
 #include <iostream>

@@ -1,7 +1,7 @@
 #include "commands.h"
 
 #include "classify/kernelregistry.h"
-#include "compare/analyzedtrace.h"
+#include "analyzed/analyzedtrace.h"
 #include "report/triagefindings.h"
 #include "report/triagereport.h"
 #include "triage/kerneltable.h"

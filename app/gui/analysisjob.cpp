@@ -1,7 +1,7 @@
 #include "analysisjob.h"
 
 #include "classify/kernelregistry.h"
-#include "compare/analyzedtrace.h"
+#include "analyzed/analyzedtrace.h"
 #include "trace/traceerror.h"
 
 #include <QFile>

@@ -1,6 +1,6 @@
 #include "findingsreport.h"
 
-#include "compare/analyzedtrace.h"
+#include "analyzed/analyzedtrace.h"
 #include "compare/comparison.h"
 #include "evidencetext.h"
 #include "fusiontreemodel.h"

@@ -6,7 +6,7 @@
 
 #include "analysisjob.h"
 #include "comparisonjob.h"
-#include "compare/analyzedtrace.h"
+#include "analyzed/analyzedtrace.h"
 #include "emptystate.h"
 #include "kernelfilterproxy.h"
 #include "kerneltablemodel.h"

@@ -2,7 +2,7 @@
 // What the timeline draws of one trace, prepared once per trace: one track per stream (and optional
 // rows for CPU launches and annotations), each a set of arrays sorted by start so that the visible
 // part is found by binary search (Qt Creator's tracing models work the same way).
-#include "compare/analyzedtrace.h"
+#include "analyzed/analyzedtrace.h"
 #include "stages/stages.h"
 
 #include <QString>

@@ -1,6 +1,6 @@
 #include "tracepane.h"
 
-#include "compare/analyzedtrace.h"
+#include "analyzed/analyzedtrace.h"
 #include "units.h"
 
 #include <QDragEnterEvent>

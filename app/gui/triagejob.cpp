@@ -1,6 +1,6 @@
 #include "triagejob.h"
 
-#include "compare/analyzedtrace.h"
+#include "analyzed/analyzedtrace.h"
 #include "trace/traceerror.h"
 
 TriageJob::TriageJob(QObject *parent) : BackgroundJob(parent) {}

@@ -1,7 +1,7 @@
 #include "triagetablemodel.h"
 
 #include "classify/kernelregistry.h"
-#include "compare/analyzedtrace.h"
+#include "analyzed/analyzedtrace.h"
 
 #include "modelroles.h"
 #include "units.h"

@@ -1,5 +1,5 @@
 #include "attribution/inferredattribution.h"
-#include "align/sequencealign.h"
+#include "util/sequencealign.h"
 
 #include <algorithm>
 

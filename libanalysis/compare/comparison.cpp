@@ -1,7 +1,6 @@
 #include "compare/comparison.h"
 #include "compare/gapdecomposition.h"
-#include "align/sequencealign.h"
-#include "compare/kernelalignment.h"
+#include "align/layeralignment.h"
 #include "compare/orientation.h"
 #include "fusion/fusiondetector.h"
 #include "trace/traceerror.h"
@@ -19,126 +18,6 @@ bool inStage(const AnalyzedTrace &t, uint32_t id, Stage stage)
     if (t.stages.ofKernel[id] == Stage::Outside)
         return false;
     return stage == Stage::All || !(t.stages.hasPrefill || t.stages.hasDecode) || t.stages.ofKernel[id] == stage;
-}
-
-std::vector<uint32_t> layersInStage(const AnalyzedTrace &t, Stage stage)
-{
-    std::vector<uint32_t> out;
-    for (const Layer &l : t.layers.layers)
-        if (stage == Stage::All || !(t.stages.hasPrefill || t.stages.hasDecode) || l.stage == stage)
-            out.push_back(l.index);
-    return out;
-}
-
-// Layers are compared by their op mix. Traces repeat a handful of distinct mixes thousands of
-// times, so each layer gets the id of its mix and similarities are computed once per pair of mixes.
-struct LayerMixes {
-    std::vector<uint32_t> mixOf;                          // per layer index in the stage list
-    std::vector<std::vector<std::pair<uint32_t, uint32_t>>> mixes;  // (op id, count), sorted
-};
-
-LayerMixes layerMixes(const AnalyzedTrace &t, const std::vector<uint32_t> &layers,
-                      std::map<std::string, uint32_t> &opIds)
-{
-    LayerMixes out;
-    std::map<std::vector<std::pair<uint32_t, uint32_t>>, uint32_t> ids;
-    for (uint32_t l : layers) {
-        std::map<uint32_t, uint32_t> counts;
-        for (uint32_t id : t.layers.layers[l].kernels)
-            counts[opIds.try_emplace(t.classes.opOf(id), uint32_t(opIds.size())).first->second]++;
-        std::vector<std::pair<uint32_t, uint32_t>> mix(counts.begin(), counts.end());
-        auto [it, fresh] = ids.try_emplace(mix, uint32_t(out.mixes.size()));
-        if (fresh)
-            out.mixes.push_back(std::move(mix));
-        out.mixOf.push_back(it->second);
-    }
-    return out;
-}
-
-// Shared op counts over all op counts (weighted Jaccard).
-double mixSimilarity(const std::vector<std::pair<uint32_t, uint32_t>> &x, const std::vector<std::pair<uint32_t, uint32_t>> &y)
-{
-    uint32_t shared = 0, all = 0;
-    size_t i = 0, j = 0;
-    while (i < x.size() || j < y.size()) {
-        if (j == y.size() || (i < x.size() && x[i].first < y[j].first)) {
-            all += x[i++].second;
-        } else if (i == x.size() || y[j].first < x[i].first) {
-            all += y[j++].second;
-        } else {
-            shared += std::min(x[i].second, y[j].second);
-            all += std::max(x[i].second, y[j].second);
-            ++i, ++j;
-        }
-    }
-    return all ? double(shared) / double(all) : 0.0;
-}
-
-LayerAlignment alignLayers(const AnalyzedTrace &a, const AnalyzedTrace &b, Stage stage,
-                           const std::function<bool(double)> &progress)
-{
-    LayerAlignment out;
-    const auto la = layersInStage(a, stage), lb = layersInStage(b, stage);
-    const bool byScope = a.layers.method == "module scope" && b.layers.method == "module scope";
-    out.method = a.layers.method + " / " + b.layers.method;
-    std::map<std::string, uint32_t> opIds;
-    const LayerMixes ma = layerMixes(a, la, opIds), mb = layerMixes(b, lb, opIds);
-    std::vector<std::vector<uint8_t>> alike(ma.mixes.size(), std::vector<uint8_t>(mb.mixes.size()));
-    for (size_t x = 0; x < ma.mixes.size(); ++x)
-        for (size_t y = 0; y < mb.mixes.size(); ++y)
-            alike[x][y] = mixSimilarity(ma.mixes[x], mb.mixes[y]) >= 0.5;
-    // What `same` reads of each layer, side by side: the alignment below may ask millions of times,
-    // and the layers themselves are large and scattered.
-    struct Key {
-        Stage stage;
-        uint32_t ordinal, mix;
-    };
-    auto keysOf = [](const AnalyzedTrace &t, const std::vector<uint32_t> &layers, const LayerMixes &m) {
-        std::vector<Key> keys;
-        keys.reserve(layers.size());
-        for (size_t i = 0; i < layers.size(); ++i)
-            keys.push_back({t.layers.layers[layers[i]].stage, t.layers.layers[layers[i]].ordinal, m.mixOf[i]});
-        return keys;
-    };
-    const std::vector<Key> ka = keysOf(a, la, ma), kb = keysOf(b, lb, mb);
-    auto same = [&](size_t i, size_t j) {
-        const Key &x = ka[i], &y = kb[j];
-        if (x.stage != y.stage && x.stage != Stage::All && y.stage != Stage::All)
-            return false;
-        if (byScope)  // the same model on both sides: block instance numbers correspond
-            return x.ordinal == y.ordinal;
-        return alike[x.mix][y.mix] != 0;
-    };
-    // Usually the layers simply correspond one to one; only otherwise is an alignment needed
-    // (banded for long runs: thousands of decode layers).
-    std::vector<AlignStep> steps;
-    bool oneToOne = la.size() == lb.size();
-    for (size_t i = 0; oneToOne && i < la.size(); ++i)
-        oneToOne = same(i, i);
-    if (oneToOne)
-        for (size_t i = 0; i < la.size(); ++i)
-            steps.push_back({int32_t(i), int32_t(i)});
-    else
-        steps = alignSequences(la.size(), lb.size(), same, {}, size_t(16) << 20);
-    KernelAligner aligner(a, b);
-    size_t done = 0;
-    for (const AlignStep &s : steps) {
-        if (progress && (++done & 63) == 0 && !progress(0.1 + 0.6 * double(done) / double(steps.size())))
-            throw Cancelled();
-        LayerPair p;
-        static const Layer empty;
-        const Layer &x = s.a >= 0 ? a.layers.layers[la[size_t(s.a)]] : empty;
-        const Layer &y = s.b >= 0 ? b.layers.layers[lb[size_t(s.b)]] : empty;
-        p.a = s.a >= 0 ? int32_t(x.index) : -1;
-        p.b = s.b >= 0 ? int32_t(y.index) : -1;
-        p.aTotal = x.total;
-        p.bTotal = y.total;
-        p.aKernels = uint32_t(x.kernels.size());
-        p.bKernels = uint32_t(y.kernels.size());
-        p.kernels = aligner.align(x, y);
-        out.pairs.push_back(std::move(p));
-    }
-    return out;
 }
 
 // Kernel count and time per kernel name (by StrId) within the stage.
@@ -242,7 +121,11 @@ Comparison compareOriented(const AnalyzedTrace &a, const AnalyzedTrace &b, const
     });
 
     step(0.8);
-    detectFusions(a, b, c);
+    FusionAnalysis f = detectFusions(a, b, c.layers, o.stage, labelA, labelB);
+    c.findings = std::move(f.findings);
+    c.extraWork = std::move(f.extraWork);
+    c.leftOutLayers = std::move(f.leftOutLayers);
+    c.warnings.insert(c.warnings.end(), f.warnings.begin(), f.warnings.end());
     step(0.95);
     c.modules = compareModules(a, b, c);
     return c;

@@ -1,9 +1,10 @@
 #pragma once
 // Two analysed traces compared (SPEC §3): aligned layers, aligned kernels inside them, the operation,
 // layer and same-kernel tables, and fusion findings from all five detection methods, merged.
-#include "compare/analyzedtrace.h"
+#include "analyzed/analyzedtrace.h"
 #include "compare/gap.h"
-#include "compare/kernelalignment.h"
+#include "align/layeralignment.h"
+#include "fusion/findings.h"
 #include "compare/modulecomparison.h"
 
 #include <functional>
@@ -11,18 +12,6 @@
 #include <vector>
 
 namespace fusion {
-
-struct LayerPair {
-    int32_t a = -1, b = -1;              // layer indices, -1 for a one-sided layer
-    Ns aTotal = 0, bTotal = 0;
-    uint32_t aKernels = 0, bKernels = 0;
-    std::vector<KernelPair> kernels;     // aligned kernels inside the layer pair
-};
-
-struct LayerAlignment {
-    std::vector<LayerPair> pairs;
-    std::string method;                  // e.g. "module scope ↔ module scope"
-};
 
 // Per operation across the whole trace (or one stage).
 struct OpRow {
@@ -42,56 +31,6 @@ struct SameKernelRow {
     std::string name;
     uint64_t aCount = 0, bCount = 0;
     Ns aTotal = 0, bTotal = 0;
-};
-
-// A fusion one side does and the other does not, derived from the kernel alignment: every
-// occurrence is a run of kernels on the unfused side that one kernel (or fewer kernels) on the
-// fused side replaces, in aligned layers. Kernels both sides run alike never appear in it.
-struct FusionFinding {
-    std::string operation;               // e.g. "pow + mean", "Dense GEMM + Reduce", "RMSNorm+GEMM"
-    char fusedSide = 'a';                // 'a' or 'b': the side that fuses
-    // The rule that placed it (split_inside_op, op_fused_away, named_fused_kernel, many_to_one),
-    // then count-based methods that agree (explicit_fused_op, sequence_pattern, count_imbalance, chain).
-    std::vector<std::string> methods;
-    std::vector<std::string> fusedKernels;      // names of the fused kernel(s) on the fusing side
-    std::vector<std::string> unfusedComponents; // names of the kernels the other side runs instead
-    uint64_t count = 0;                  // occurrences
-    // What `evidence` says, for a reader that words it in another language: kernels per occurrence.
-    uint32_t fusedPerRun = 1, unfusedPerRun = 0;
-    std::string evidence;                // one sentence, with the traces' labels
-    std::string confidence;              // high | medium | low
-    std::vector<uint32_t> aKernels, bKernels;   // exactly the kernels of the occurrences, each side
-    std::vector<std::string> locations;  // source locations (file:line function)
-    Ns timeAtStake = 0;                  // what fusing saves on the unfused side (≥ 0)
-    Ns unfusedTotal = 0;                 // the unfused runs' whole time
-    Ns fusedTotal = 0;                   // the fused kernels' time on the fusing side
-    std::vector<uint32_t> layerPairs;    // where it occurs: indices into the layer alignment
-    uint32_t comparableLayers = 0;       // compared layer pairs of the same class
-};
-
-// Kernels one side runs that have no counterpart and no fused kernel on the other side (a
-// zero-fill one backend needs, a cast, a copy): extra work, not a fusion.
-struct ExtraWork {
-    char side = 'a';                     // the side that runs it
-    std::string operation;               // the kernels' op(s)
-    std::string cpuOp;                   // the launching CPU op, "" when unknown
-    bool explained = true;               // false: no CPU-side evidence either way (unexplained)
-    uint64_t count = 0;                  // occurrences
-    Ns total = 0;                        // the kernels' time
-    std::vector<std::string> kernels;    // names, by time
-    std::vector<uint32_t> aKernels, bKernels;   // the kernels (on `side` only)
-    std::vector<uint32_t> layerPairs;
-    uint32_t comparableLayers = 0;
-    std::string confidence;              // high | medium | low
-    std::string evidence;
-    std::vector<std::string> locations;
-};
-
-// A layer pair left out of the fusion analysis because the profiling window cut it.
-struct LeftOutLayer {
-    uint32_t pair = 0;                   // index into the layer alignment
-    char side = 'a';                     // the side whose layer looks cut
-    std::string reason;
 };
 
 // Op status rule: B is "slower" when its time is > 1.1× A's, "faster" when < 0.9×, else "similar";

@@ -3,7 +3,7 @@
 // side launches more kernels per call — a fusion the other side does. Its impact is the time of the
 // extra kernels, never the module's whole speed gap: a module that launches 513 kernels against 511
 // and runs slower GEMMs stands to win the two kernels' time from fusing, not the GEMMs' difference.
-#include "compare/analyzedtrace.h"
+#include "analyzed/analyzedtrace.h"
 
 #include <string>
 #include <vector>

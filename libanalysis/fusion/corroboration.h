@@ -6,7 +6,7 @@
 //   sequence_pattern  an op unique to one side, ≥5 times, preceded by the same op in >80 % of cases
 //   count_imbalance   an op on both sides, count ratio ≥1.5 with ≥50 calls together
 //   chain             runs of one op whose average length differs by more than 2× (and by >100 calls)
-#include "compare/analyzedtrace.h"
+#include "analyzed/analyzedtrace.h"
 
 #include <string>
 #include <vector>

@@ -1,7 +1,7 @@
 #pragma once
 // The CPU side of one trace, as the fusion rules ask about it: which CPU op launched a kernel, and
 // which ops of a name ran on a thread in a stretch of time — with or without kernels of their own.
-#include "compare/analyzedtrace.h"
+#include "analyzed/analyzedtrace.h"
 
 #include <map>
 #include <string_view>

@@ -187,13 +187,15 @@ void finish(std::vector<uint32_t> &v)
 
 } // namespace
 
-void detectFusions(const AnalyzedTrace &a, const AnalyzedTrace &b, Comparison &c)
+FusionAnalysis detectFusions(const AnalyzedTrace &a, const AnalyzedTrace &b, const LayerAlignment &layers, Stage stage,
+                             const std::string &labelA, const std::string &labelB)
 {
-    const Side sa{a, c.labelA, 'a'}, sb{b, c.labelB, 'b'};
+    FusionAnalysis out;
+    const Side sa{a, labelA, 'a'}, sb{b, labelB, 'b'};
     auto sideOf = [&](char tag) -> const Side & { return tag == 'a' ? sa : sb; };
     auto otherOf = [&](char tag) -> const Side & { return tag == 'a' ? sb : sa; };
-    const KernelDifferences diffs = findKernelDifferences(a, b, c.layers);
-    const LayerClasses classes(a, b, c.layers, diffs.comparedPairs);
+    const KernelDifferences diffs = findKernelDifferences(a, b, layers);
+    const LayerClasses classes(a, b, layers, diffs.comparedPairs);
 
     // The same difference at many places: the same kernel run on one side, the same fused kernel(s)
     // on the other, the same kind.
@@ -242,7 +244,7 @@ void detectFusions(const AnalyzedTrace &a, const AnalyzedTrace &b, Comparison &c
         e.layerPairs.push_back(o.pair);
     }
 
-    const std::vector<Corroboration> hints = countBasedHints(a, b, c.stage);
+    const std::vector<Corroboration> hints = countBasedHints(a, b, stage);
     for (auto &[key, f] : findings) {
         const Side &fused = sideOf(f.fusedSide), &unfused = otherOf(f.fusedSide);
         finish(f.aKernels);
@@ -271,7 +273,7 @@ void detectFusions(const AnalyzedTrace &a, const AnalyzedTrace &b, Comparison &c
                      + std::to_string(f.count) + "× in " + layersText(f.layerPairs.size(), f.comparableLayers) + ".";
         addLocations(unfused, uids, f.locations);
         addLocations(fused, fids, f.locations);
-        c.findings.push_back(std::move(f));
+        out.findings.push_back(std::move(f));
     }
     for (auto &[key, e] : extra) {
         const Side &x = sideOf(e.side);
@@ -288,22 +290,23 @@ void detectFusions(const AnalyzedTrace &a, const AnalyzedTrace &b, Comparison &c
             : x.label + " runs " + e.operation + " kernels that have no counterpart in " + otherOf(e.side).label
                   + " and no CPU-side evidence says why, " + where + ".";
         addLocations(x, ids, e.locations);
-        c.extraWork.push_back(std::move(e));
+        out.extraWork.push_back(std::move(e));
     }
-    std::sort(c.findings.begin(), c.findings.end(), [](const FusionFinding &x, const FusionFinding &y) {
+    std::sort(out.findings.begin(), out.findings.end(), [](const FusionFinding &x, const FusionFinding &y) {
         return std::tie(y.timeAtStake, y.unfusedTotal, x.operation, x.aKernels) < std::tie(x.timeAtStake, x.unfusedTotal, y.operation, y.aKernels);
     });
-    std::sort(c.extraWork.begin(), c.extraWork.end(), [](const ExtraWork &x, const ExtraWork &y) {
+    std::sort(out.extraWork.begin(), out.extraWork.end(), [](const ExtraWork &x, const ExtraWork &y) {
         return std::tie(y.total, x.operation, x.aKernels, x.bKernels) < std::tie(x.total, y.operation, y.aKernels, y.bKernels);
     });
     for (const LeftOutLayer &l : diffs.leftOut) {
-        c.leftOutLayers.push_back({l.pair, l.side, l.reason});
-        const LayerPair &p = c.layers.pairs[l.pair];
+        out.leftOutLayers.push_back({l.pair, l.side, l.reason});
+        const LayerPair &p = layers.pairs[l.pair];
         const AnalyzedTrace &t = l.side == 'a' ? a : b;
         const int32_t index = l.side == 'a' ? p.a : p.b;
-        c.warnings.push_back(sideOf(l.side).label + ": layer " + t.layers.layers[size_t(index)].name
-                             + " left out of the fusion analysis: " + l.reason + " (cut by the profiling window?)");
+        out.warnings.push_back(sideOf(l.side).label + ": layer " + t.layers.layers[size_t(index)].name
+                               + " left out of the fusion analysis: " + l.reason + " (cut by the profiling window?)");
     }
+    return out;
 }
 
 } // namespace fusion

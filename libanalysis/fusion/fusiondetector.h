@@ -8,13 +8,22 @@
 // Confidence: high when the same kernel runs differ in (nearly, ≥ 90 %) every compared layer pair
 // of their class (at least two); medium when they recur but not that widely; low for a single
 // occurrence and for unexplained kernels.
-#include "compare/comparison.h"
+#include "align/layeralignment.h"
+#include "fusion/findings.h"
 
 namespace fusion {
 
 constexpr double kHighConfidenceLayerShare = 0.9;
 
-// Fills c.findings, c.extraWork and c.leftOutLayers (and their warnings) from c.layers.
-void detectFusions(const AnalyzedTrace &a, const AnalyzedTrace &b, Comparison &c);
+struct FusionAnalysis {
+    std::vector<FusionFinding> findings;    // by time at stake, descending
+    std::vector<ExtraWork> extraWork;       // by time, descending
+    std::vector<LeftOutLayer> leftOutLayers;
+    std::vector<std::string> warnings;      // one per left-out layer, with the traces' labels
+};
+
+// The findings of the aligned layer pairs of one stage; labels word the evidence sentences.
+FusionAnalysis detectFusions(const AnalyzedTrace &a, const AnalyzedTrace &b, const LayerAlignment &layers, Stage stage,
+                             const std::string &labelA, const std::string &labelB);
 
 } // namespace fusion

@@ -13,7 +13,8 @@
 //                        kernels by one), or a stretch of several kernels faces a single one
 //   unexplained          none of these: listed, never merged into a fusion
 // Layer pairs cut by the profiling window are left out before any of this.
-#include "compare/comparison.h"
+#include "align/layeralignment.h"
+#include "fusion/findings.h"
 
 #include <string>
 #include <vector>

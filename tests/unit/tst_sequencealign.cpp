@@ -1,5 +1,5 @@
 // Sequence alignment: one extra element must become one gap, not shift every later pair.
-#include "align/sequencealign.h"
+#include "util/sequencealign.h"
 
 #include <QTest>
 #include <string>

@@ -1,4 +1,4 @@
-#include "align/sequencealign.h"
+#include "util/sequencealign.h"
 
 namespace fusion::detail {
 

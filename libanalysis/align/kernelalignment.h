@@ -1,8 +1,8 @@
 #pragma once
 // The kernels of two aligned layers, aligned one to one (weighted Needleman–Wunsch): what the
 // comparison tables show and what fusion findings are derived from.
-#include "align/sequencealign.h"
-#include "compare/analyzedtrace.h"
+#include "util/sequencealign.h"
+#include "analyzed/analyzedtrace.h"
 
 #include <map>
 #include <tuple>

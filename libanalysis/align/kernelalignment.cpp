@@ -1,4 +1,4 @@
-#include "compare/kernelalignment.h"
+#include "align/kernelalignment.h"
 #include "classify/opcomponents.h"
 
 #include <cctype>

@@ -1,4 +1,4 @@
-#include "compare/analyzedtrace.h"
+#include "analyzed/analyzedtrace.h"
 #include "attribution/inferredattribution.h"
 #include "trace/traceerror.h"
 
