@@ -102,7 +102,8 @@ public:
         return t;
     }
 
-    // Column-wise filling, for tables as long as a trace's kernels.
+    // Column-wise filling, for tables as long as a trace's kernels (set `rows` too). The reference
+    // holds until the next add().
     template<typename Values>
     Values &add(std::string name, Values values = {})
     {

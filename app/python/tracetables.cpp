@@ -12,7 +12,7 @@ Table kernelsTable(const AnalyzedTrace &t)
     const size_t n = k.size();
     Table table;
     table.rows = n;
-    // Column by column (each reference holds until the next add()): a trace has many kernels.
+    // Column by column: a trace has many kernels.
     auto ints = [&](const char *name, auto value) {
         auto &col = table.add<std::vector<int64_t>>(name);
         col.reserve(n);
