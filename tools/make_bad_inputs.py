@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate the corpus of broken and hostile trace inputs (issue 9) into a directory.
+"""Generate the corpus of broken and hostile trace inputs into a directory.
 
     make_bad_inputs.py OUT_DIR [--bomb-mb 200]
 

@@ -1254,6 +1254,10 @@ Klicken Sie, um seine %n Kernel auszuwählen</numerusform>
         <source>Fusion patterns (%1 + %2 extra work)</source>
         <translation>Fusionsmuster (%1 + %2 Mehraufwand)</translation>
     </message>
+    <message>
+        <source>Exported %1 (%2)</source>
+        <translation>Exportiert: %1 (%2)</translation>
+    </message>
 </context>
 <context>
     <name>MessageBar</name>
@@ -1357,6 +1361,55 @@ Klicken Sie, um seine %n Kernel auszuwählen</numerusform>
     <message>
         <source>Time during which no kernel runs on another stream</source>
         <translation>Zeit, in der auf keinem anderen Stream ein Kernel läuft</translation>
+    </message>
+</context>
+<context>
+    <name>PerfettoExporter</name>
+    <message>
+        <source>Export for &amp;Perfetto…</source>
+        <translation>Für &amp;Perfetto exportieren…</translation>
+    </message>
+    <message>
+        <source>Write the traces, their aligned layers and the findings as a Chrome trace (JSON) for Perfetto UI or chrome://tracing</source>
+        <translation>Die Traces, ihre zugeordneten Schichten und die Befunde als Chrome-Trace (JSON) für Perfetto UI oder chrome://tracing schreiben</translation>
+    </message>
+    <message>
+        <source>Perfetto export %p%</source>
+        <translation>Perfetto-Export %p%</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Stop the Perfetto export; no file is left behind</source>
+        <translation>Den Perfetto-Export abbrechen; es bleibt keine Datei zurück</translation>
+    </message>
+    <message>
+        <source>The Perfetto export failed: %1</source>
+        <translation>Der Perfetto-Export ist fehlgeschlagen: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n event(s)</source>
+        <translation>
+            <numerusform>%n Ereignis</numerusform>
+            <numerusform>%n Ereignisse</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n arrow(s)</source>
+        <translation>
+            <numerusform>%n Pfeil</numerusform>
+            <numerusform>%n Pfeile</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export for Perfetto</source>
+        <translation>Für Perfetto exportieren</translation>
+    </message>
+    <message>
+        <source>Chrome trace JSON (*.json.gz *.json)</source>
+        <translation>Chrome-Trace-JSON (*.json.gz *.json)</translation>
     </message>
 </context>
 <context>

@@ -1250,6 +1250,10 @@ Click to select its %n kernels</numerusform>
         <source>Fusion patterns (%1 + %2 extra work)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Exported %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>MessageBar</name>
@@ -1352,6 +1356,55 @@ Click to select its %n kernels</numerusform>
     </message>
     <message>
         <source>Time during which no kernel runs on another stream</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PerfettoExporter</name>
+    <message>
+        <source>Export for &amp;Perfetto…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write the traces, their aligned layers and the findings as a Chrome trace (JSON) for Perfetto UI or chrome://tracing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Perfetto export %p%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the Perfetto export; no file is left behind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Perfetto export failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n event(s)</source>
+        <translation>
+            <numerusform>%n event</numerusform>
+            <numerusform>%n events</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n arrow(s)</source>
+        <translation>
+            <numerusform>%n arrow</numerusform>
+            <numerusform>%n arrows</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export for Perfetto</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chrome trace JSON (*.json.gz *.json)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

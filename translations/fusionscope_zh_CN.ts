@@ -1247,6 +1247,10 @@ B − A：%2
         <source>Fusion patterns (%1 + %2 extra work)</source>
         <translation>融合模式（%1 + %2 项额外工作）</translation>
     </message>
+    <message>
+        <source>Exported %1 (%2)</source>
+        <translation>已导出 %1（%2）</translation>
+    </message>
 </context>
 <context>
     <name>MessageBar</name>
@@ -1349,6 +1353,53 @@ B − A：%2
     <message>
         <source>Time during which no kernel runs on another stream</source>
         <translation>没有其他流上的内核在运行的时间</translation>
+    </message>
+</context>
+<context>
+    <name>PerfettoExporter</name>
+    <message>
+        <source>Export for &amp;Perfetto…</source>
+        <translation>导出为 &amp;Perfetto 格式…</translation>
+    </message>
+    <message>
+        <source>Write the traces, their aligned layers and the findings as a Chrome trace (JSON) for Perfetto UI or chrome://tracing</source>
+        <translation>将跟踪、对齐的层和发现写成 Chrome 跟踪（JSON），供 Perfetto UI 或 chrome://tracing 打开</translation>
+    </message>
+    <message>
+        <source>Perfetto export %p%</source>
+        <translation>Perfetto 导出 %p%</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stop the Perfetto export; no file is left behind</source>
+        <translation>停止 Perfetto 导出；不会留下文件</translation>
+    </message>
+    <message>
+        <source>The Perfetto export failed: %1</source>
+        <translation>Perfetto 导出失败：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n event(s)</source>
+        <translation>
+            <numerusform>%n 个事件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n arrow(s)</source>
+        <translation>
+            <numerusform>%n 个箭头</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export for Perfetto</source>
+        <translation>导出为 Perfetto 格式</translation>
+    </message>
+    <message>
+        <source>Chrome trace JSON (*.json.gz *.json)</source>
+        <translation>Chrome 跟踪 JSON (*.json.gz *.json)</translation>
     </message>
 </context>
 <context>

@@ -28,9 +28,13 @@ std::string usageText()
            "  triage TRACE         one trace: kernel table with sources, fusion families, overlap\n"
            "  compare A B          two traces: aligned layers, op table, fusion differences\n"
            "  classify NAME...     which registry rule matches each kernel name\n"
+           "  export A [B] --out FILE.json[.gz]\n"
+           "                       Chrome trace JSON for Perfetto UI and chrome://tracing: both traces on one\n"
+           "                       time base, layers and findings as slices joined by arrows (one trace: its\n"
+           "                       fusion families and module candidates)\n"
            "\n"
            "options:\n"
-           "  --format text|json|csv|md   output format (default text)\n"
+           "  --format text|json|csv|md   output format (default text; export: perfetto)\n"
            "  --out PATH                  write to PATH instead of standard output\n"
            "  --stage prefill|decode|all  restrict to one stage (default all)\n"
            "  --scope steps|all           triage, compare: whole profiler steps (ProfilerStep#N; the default\n"
@@ -64,6 +68,8 @@ void checkOptionsApply(const CliArgs &args)
                     "--model", "--tp"}},
         {"compare", {"--rank", "--device", "--max-size", "--label-a", "--label-b", "--stage", "--scope", "--step", "--limit"}},
         {"classify", {}},
+        {"export", {"--rank", "--device", "--max-size", "--label-a", "--label-b", "--stage", "--scope", "--step", "--model",
+                    "--tp"}},
     };
     const auto it = options.find(args.command);
     if (it == options.end())
@@ -83,7 +89,7 @@ void checkOptionsApply(const CliArgs &args)
 CliArgs parseArgs(int argc, char **argv)
 {
     CliArgs a;
-    static const std::set<std::string> formats = {"text", "json", "csv", "md"};
+    static const std::set<std::string> formats = {"text", "json", "csv", "md", "perfetto"};
     static const std::set<std::string> stages = {"prefill", "decode", "all"};
     for (int i = 1; i < argc; ++i) {
         std::string arg = argv[i];
@@ -108,7 +114,7 @@ CliArgs parseArgs(int argc, char **argv)
         else if (arg == "--format") {
             a.format = next();
             if (!formats.count(a.format))
-                throw UsageError{"unknown format '" + a.format + "' (text, json, csv, md)"};
+                throw UsageError{"unknown format '" + a.format + "' (text, json, csv, md; export: perfetto)"};
         } else if (arg == "--out" || arg == "-o") a.out = next();
         else if (arg == "--stage") {
             a.stage = next();

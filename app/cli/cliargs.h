@@ -1,5 +1,5 @@
 #pragma once
-// Command-line options shared by every fusionscope-cli command (SPEC §4).
+// Command-line options shared by every fusionscope-cli command (documented in the README).
 #include <optional>
 #include <string>
 #include <vector>

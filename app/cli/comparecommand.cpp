@@ -1,12 +1,10 @@
 #include "commands.h"
 
-#include "classify/kernelregistry.h"
 #include "compare/comparison.h"
 #include "report/comparereport.h"
 
 #include <filesystem>
 #include <fstream>
-#include <future>
 
 namespace fusion::cli {
 
@@ -14,23 +12,8 @@ int compareCommand(const CliArgs &args)
 {
     if (args.positional.size() != 2)
         throw UsageError{"compare takes two traces: A B"};
-    AnalyzeOptions ao;
-    ao.scope = scopeOf(args);
-    ao.registry = args.registry.empty() ? KernelRegistry::builtin() : KernelRegistry::load({args.registry});
-    auto load = [&](const std::string &path, const std::string &label) {
-        LoadOptions lo;
-        lo.rank = args.rank;
-        lo.device = args.device;
-        lo.maxBytes = args.maxBytes;
-        lo.label = label;
-        return loadAndAnalyze(path, lo, ao);
-    };
-    // Both traces load and analyse in parallel (one core each).
-    auto fa = std::async(std::launch::async, load, args.positional[0], args.labelA);
-    auto b = load(args.positional[1], args.labelB);
-    auto a = fa.get();
-    checkStepExists(*a, ao.scope);
-    checkStepExists(*b, ao.scope);
+    const AnalyzeOptions ao = analyzeOptionsOf(args);
+    const auto [a, b] = loadPair(args, ao);
     CompareOptions co;
     if (!parseStage(args.stage, co.stage))
         throw UsageError{"unknown stage " + args.stage};

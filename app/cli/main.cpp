@@ -2,6 +2,7 @@
 #include "cliargs.h"
 #include "commands.h"
 
+#include "trace/mapguard.h"
 #include "trace/traceerror.h"
 
 #include <cstring>
@@ -12,6 +13,8 @@ using namespace fusion::cli;
 
 int main(int argc, char **argv)
 {
+    // A trace file truncated by another program while it is read becomes an error, not a crash.
+    mapguard::installHandler();
     CliArgs args;
     try {
         args = parseArgs(argc, argv);
@@ -28,7 +31,7 @@ int main(int argc, char **argv)
         return ExitOk;
     }
     if (args.command.empty()) {
-        std::cerr << "fusionscope-cli: no command given (summary, triage, compare or classify)\n" << usageHint();
+        std::cerr << "fusionscope-cli: no command given (summary, triage, compare, classify or export)\n" << usageHint();
         return ExitUsage;
     }
     try {

@@ -34,7 +34,7 @@ int triageCommand(const CliArgs &args)
     checkStepExists(*analyzed, ao.scope);
     const Trace &trace = *analyzed->trace;
     const KernelTable table = buildKernelTable(trace, analyzed->classes, analyzed->attribution, analyzed->stages, to);
-    // Fusion families and overlap opportunities (issue 5), for the stages the table shows.
+    // Fusion families and overlap opportunities, for the stages the table shows.
     TriageFindings findings = findTriageFindings(trace, analyzed->attribution, analyzed->classes, analyzed->stages, {args.model, args.tp});
     if (to.stage != Stage::All) {
         std::erase_if(findings.families, [&](const StageFamilies &s) { return s.stage != to.stage; });

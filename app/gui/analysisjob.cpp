@@ -17,9 +17,11 @@ quint64 AnalysisJob::start(const Request &request)
     const std::string registry = QFile::encodeName(request.registryFile).toStdString();
     const Side side = m_side;
     const fusion::Scope scope = request.scope;
-    return launch([path, label, registry, side, scope](JobControl &control) -> std::shared_ptr<void> {
+    const int threads = request.parseThreads;
+    return launch([path, label, registry, side, scope, threads](JobControl &control) -> std::shared_ptr<void> {
         fusion::LoadOptions load;
         load.label = label;
+        load.parseThreads = threads;
         load.progress = [&control](double f) { return control.report(f * 0.95); };
         fusion::AnalyzeOptions analyze;
         analyze.scope = scope;

@@ -20,6 +20,7 @@ public:
         QString label;         // empty: from the file name
         QString registryFile;  // user kernel registry read before the built-in one; empty: none
         fusion::Scope scope;   // whole profiler steps, the whole file, or one step
+        int parseThreads = 0;  // see fusion::LoadOptions: 1 while the other side loads too
     };
 
     explicit AnalysisJob(Side side, QObject *parent = nullptr);

@@ -14,7 +14,7 @@ QString layers(size_t layers, uint32_t comparable)
 
 QString EvidenceText::ofFinding(const FusionFinding &f, const QString &labelA, const QString &labelB)
 {
-    const QString fused = f.fusedSide == 'a' ? labelA : labelB, unfused = f.fusedSide == 'a' ? labelB : labelA;
+    const QString fused = f.fusedSide == TraceSide::A ? labelA : labelB, unfused = f.fusedSide == TraceSide::A ? labelB : labelA;
     const QString where = tr("%1× in %2").arg(f.count).arg(layers(f.layerPairs.size(), f.comparableLayers));
     return tr("%1 runs %n kernel(s) where %2 runs %3 (%4), %5.", nullptr, int(f.fusedPerRun))
         .arg(fused, unfused, QString::number(f.unfusedPerRun), QString::fromStdString(f.operation), where);
@@ -22,7 +22,7 @@ QString EvidenceText::ofFinding(const FusionFinding &f, const QString &labelA, c
 
 QString EvidenceText::ofExtraWork(const ExtraWork &e, const QString &labelA, const QString &labelB)
 {
-    const QString side = e.side == 'a' ? labelA : labelB, other = e.side == 'a' ? labelB : labelA;
+    const QString side = e.side == TraceSide::A ? labelA : labelB, other = e.side == TraceSide::A ? labelB : labelA;
     const QString where = tr("%1× in %2").arg(e.count).arg(layers(e.layerPairs.size(), e.comparableLayers));
     if (e.explained)
         return tr("%1 runs %2 (%3) where %4 runs no such op, %5.")
@@ -31,23 +31,19 @@ QString EvidenceText::ofExtraWork(const ExtraWork &e, const QString &labelA, con
         .arg(side, QString::fromStdString(e.operation), other, where);
 }
 
-QString EvidenceText::method(const std::string &name)
+QString EvidenceText::method(FusionMethod m)
 {
-    // The rules that place a finding, then the count-based methods that agree with it.
-    static const struct { const char *name, *words; } methods[] = {
-        {"split_inside_op", QT_TR_NOOP("split inside one op")},
-        {"op_fused_away", QT_TR_NOOP("op fused away")},
-        {"named_fused_kernel", QT_TR_NOOP("named fused kernel")},
-        {"many_to_one", QT_TR_NOOP("many kernels to one")},
-        {"explicit_fused_op", QT_TR_NOOP("fused kernel by name")},
-        {"sequence_pattern", QT_TR_NOOP("kernel sequence")},
-        {"count_imbalance", QT_TR_NOOP("count imbalance")},
-        {"chain", QT_TR_NOOP("op chain")},
-    };
-    for (const auto &m : methods)
-        if (name == m.name)
-            return tr(m.words);
-    return QString::fromStdString(name);
+    switch (m) {
+    case FusionMethod::SplitInsideOp: return tr("split inside one op");
+    case FusionMethod::OpFusedAway: return tr("op fused away");
+    case FusionMethod::NamedFusedKernel: return tr("named fused kernel");
+    case FusionMethod::ManyToOne: return tr("many kernels to one");
+    case FusionMethod::ExplicitFusedOp: return tr("fused kernel by name");
+    case FusionMethod::SequencePattern: return tr("kernel sequence");
+    case FusionMethod::CountImbalance: return tr("count imbalance");
+    case FusionMethod::Chain: return tr("op chain");
+    }
+    return QString::fromLatin1(fusionMethodName(m));
 }
 
 QString EvidenceText::withShare(qint64 ns, qint64 totalNs, const QString &side)

@@ -21,7 +21,7 @@ QString cell(QString s) { return s.replace(QLatin1Char('|'), QStringLiteral("\\|
 QString row(const QStringList &cells) { return QStringLiteral("| ") + cells.join(QStringLiteral(" | ")) + QStringLiteral(" |\n"); }
 
 // As the pattern tree says it, so the two views word a confidence alike.
-QString confidence(const std::string &c) { return FusionTreeModel::confidenceData(c, Qt::DisplayRole).toString(); }
+QString confidence(Confidence c) { return FusionTreeModel::confidenceData(c, Qt::DisplayRole).toString(); }
 
 QString status(const std::string &s)
 {
@@ -47,7 +47,7 @@ QString ratio(Ns a, Ns b) { return Units::ratio(a > 0 && b > 0 ? double(b) / dou
 QString FindingsReport::markdown(const AnalyzedTrace &a, const AnalyzedTrace &b, const Comparison &c)
 {
     const QString la = q(c.labelA), lb = q(c.labelB);
-    auto label = [&](char side) { return side == 'a' ? la : lb; };
+    auto label = [&](TraceSide side) { return side == TraceSide::A ? la : lb; };
     QString md = QStringLiteral("# ") + tr("FusionScope comparison") + QStringLiteral("\n\n");
     md += row({QString(), QStringLiteral("A"), QStringLiteral("B")}) + QStringLiteral("|---|---|---|\n");
     md += row({tr("trace"), cell(la), cell(lb)});
@@ -62,9 +62,9 @@ QString FindingsReport::markdown(const AnalyzedTrace &a, const AnalyzedTrace &b,
         md += tr("No fusion differences found.") + QStringLiteral("\n\n");
     int i = 1;
     for (const FusionFinding &f : c.findings) {
-        const char unfused = f.fusedSide == 'a' ? 'b' : 'a';
+        const TraceSide unfused = otherSide(f.fusedSide);
         QStringList methods;
-        for (const std::string &m : f.methods)
+        for (FusionMethod m : f.methods)
             methods << EvidenceText::method(m);
         md += QStringLiteral("### %1. ").arg(i++) + tr("%1 — fused by %2").arg(q(f.operation), label(f.fusedSide))
               + QStringLiteral("\n\n");
@@ -109,7 +109,7 @@ QString FindingsReport::markdown(const AnalyzedTrace &a, const AnalyzedTrace &b,
               + QStringLiteral("|---|---:|---:|---|---:|---:|\n");
         for (const ModuleDifference &m : c.modules)
             md += row({cell(q(m.module)), QLocale().toString(m.aKernelsPerCall, 'f', 1), QLocale().toString(m.bKernelsPerCall, 'f', 1),
-                       cell(label(m.unfusedSide == 'a' ? 'b' : 'a')),
+                       cell(label(otherSide(m.unfusedSide))),
                        Units::duration(m.timeDifference) + QStringLiteral(" (") + Units::percent(m.impactPercent / 100) + QLatin1Char(')'),
                        Units::duration(m.speedGap)});
         md += QLatin1Char('\n');

@@ -325,12 +325,12 @@ QVariant FusionTreeModel::findingData(const Node &n, int column, int role) const
         return QString::fromStdString(f.operation);
     case FusedSide:
         if (exporting)
-            return QString(QLatin1Char(f.fusedSide));
-        return (f.fusedSide == 'b' ? tr("B: %1") : tr("A: %1")).arg(sideLabel(sideOf(f.fusedSide)));
+            return QString(QLatin1Char(char(f.fusedSide)));
+        return (f.fusedSide == fusion::TraceSide::B ? tr("B: %1") : tr("A: %1")).arg(sideLabel(sideOf(f.fusedSide)));
     case Methods: {
         QStringList methods;
-        for (const std::string &m : f.methods)
-            methods << (exporting ? QString::fromStdString(m) : EvidenceText::method(m));
+        for (fusion::FusionMethod m : f.methods)
+            methods << (exporting ? QString::fromLatin1(fusion::fusionMethodName(m)) : EvidenceText::method(m));
         return methods.join(exporting ? QStringLiteral(";") : QStringLiteral(", "));
     }
     case Count:
@@ -349,19 +349,18 @@ QVariant FusionTreeModel::findingData(const Node &n, int column, int role) const
     return {};
 }
 
-QVariant FusionTreeModel::confidenceData(const std::string &confidence, int role)
+QVariant FusionTreeModel::confidenceData(fusion::Confidence confidence, int role)
 {
     if (role == ModelRoles::Sort)  // high > medium > low, not alphabetical
-        return confidence == "high" ? 3 : confidence == "medium" ? 2 : confidence == "low" ? 1 : 0;
+        return int(confidence) + 1;
     if (role == ModelRoles::Export)
-        return QString::fromStdString(confidence);
-    if (confidence == "high")
-        return tr("high");
-    if (confidence == "medium")
-        return tr("medium");
-    if (confidence == "low")
-        return tr("low");
-    return QString::fromStdString(confidence);
+        return QString::fromLatin1(fusion::confidenceName(confidence));
+    switch (confidence) {
+    case fusion::Confidence::High: return tr("high");
+    case fusion::Confidence::Medium: return tr("medium");
+    case fusion::Confidence::Low: return tr("low");
+    }
+    return {};
 }
 
 QVariant FusionTreeModel::extraWorkData(const Node &n, int column, int role) const
@@ -373,8 +372,8 @@ QVariant FusionTreeModel::extraWorkData(const Node &n, int column, int role) con
         return tr("Extra work: %1").arg(QString::fromStdString(e.cpuOp.empty() ? e.operation : e.cpuOp + " (" + e.operation + ")"));
     case FusedSide:
         if (exporting)
-            return QString(QLatin1Char(e.side));
-        return (e.side == 'b' ? tr("only B: %1") : tr("only A: %1")).arg(sideLabel(sideOf(e.side)));
+            return QString(QLatin1Char(char(e.side)));
+        return (e.side == fusion::TraceSide::B ? tr("only B: %1") : tr("only A: %1")).arg(sideLabel(sideOf(e.side)));
     case Methods:
         if (exporting)
             return QString::fromLatin1(e.explained ? "no_counterpart_op" : "unexplained");

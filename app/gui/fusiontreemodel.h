@@ -34,7 +34,7 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
     // A finding's confidence for a role: translated on screen, "high"/"medium"/"low" exported, ranked for sorting.
-    static QVariant confidenceData(const std::string &confidence, int role);
+    static QVariant confidenceData(fusion::Confidence confidence, int role);
 
 private:
     struct Node {

@@ -63,7 +63,7 @@ GapChartView::GapChartView(QWidget *parent) : QWidget(parent)
 QString GapChartView::partName(const GapPart &p, const QString &labelA, const QString &labelB)
 {
     const QString subject = QString::fromStdString(p.subject);
-    const QString side = p.side == 'b' ? labelB : labelA;
+    const QString side = p.side == fusion::TraceSide::B ? labelB : labelA;
     QString name;
     switch (p.kind) {
     case GapKind::Fusion: name = tr("fusion: %1, fused by %2").arg(subject, side); break;

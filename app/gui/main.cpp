@@ -4,6 +4,7 @@
 #include "messagebar.h"
 #include "settings.h"
 #include "translationloader.h"
+#include "trace/mapguard.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -134,6 +135,8 @@ int main(int argc, char **argv)
 {
     QElapsedTimer clock;  // --time-to-first-view counts from here
     clock.start();
+    // A trace file truncated by another program while it is read becomes an error, not a crash.
+    fusion::mapguard::installHandler();
     if (needsNoWindow(argc, argv)) {
         QCoreApplication app(argc, argv);
         return answerWithoutWindow(setUp(argc, argv));

@@ -12,6 +12,7 @@
 #include "messagebar.h"
 #include "modelroles.h"
 #include "opchartview.h"
+#include "perfettoexporter.h"
 #include "scopeselector.h"
 #include "settings.h"
 #include "settingsdialog.h"
@@ -315,6 +316,8 @@ void MainWindow::openTrace(Side side, const QString &path)
     request.label = m_userLabel[side];
     request.registryFile = Settings::registryFile();
     request.scope = m_scopeSelector->scope();
+    // Two traces loading at once take a core each rather than splitting both files.
+    request.parseThreads = m_job[otherSide(side)]->isRunning() ? 1 : 0;
     m_job[side]->start(request);  // first: a queued triage of the other side now waits for it
     // Whatever was compared no longer holds; a stale comparison result is dropped by its job.
     m_compareJob->cancel();
@@ -542,11 +545,13 @@ void MainWindow::updateActions()
     const bool loading = m_job[SideA]->isRunning() || m_job[SideB]->isRunning();
     m_swapAction->setEnabled(!loading && (m_result[SideA] || m_result[SideB]));
     m_exportAction->setEnabled(tableActions(m_tabs->currentWidget()) != nullptr);
+    m_perfetto->updateAction();
 }
 
 void MainWindow::notifyIfIdle()
 {
     startQueuedTriages();  // every job's end comes here: a waiting triage may start now
+    m_perfetto->updateAction();
     if (isBusy())
         return;
     if (!m_comparison && !(m_result[SideA] && m_result[SideB])) {
@@ -575,6 +580,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
         m_triageJob[s]->cancel();
     }
     m_compareJob->cancel();
+    m_perfetto->cancel();  // its file is not left half-written
     if (!m_screenshotMode)
         Settings::setWindowLayout(saveGeometry(), saveState(), m_splitter->saveState());
     event->accept();

@@ -25,6 +25,7 @@ class KernelTableModel;
 class LayerTableModel;
 class MessageBar;
 class OpChartView;
+class PerfettoExporter;
 class QAbstractItemView;
 class QCheckBox;
 class QComboBox;
@@ -57,7 +58,7 @@ public:
     // recent files.
     void setScreenshotMode(bool on);
     bool showView(const QString &name);  // timeline, kernels, layers, fusion, findings, chart, gap, triage
-    // The timeline (issue 7) plugs in here: a view inserted as a tab, first by default.
+    // The timeline plugs in here: a view inserted as a tab, first by default.
     int addView(QWidget *view, const QString &title, int position = 0);
 
     bool isBusy() const;
@@ -84,6 +85,7 @@ public:
     TriagePage *triagePage() const { return m_triagePage; }
     TimelineView *timelineView() const { return m_timelineView; }
     TriageJob *triageJob(Side side) const { return m_triageJob[side]; }
+    PerfettoExporter *perfettoExporter() const { return m_perfetto; }
     TableActions *tableActions(QWidget *page) const;
 
 public slots:
@@ -147,6 +149,7 @@ private:
     bool m_triageQueued[2] = {false, false};
     bool m_triageCancelled[2] = {false, false};  // by the user, from the triage tab
     ComparisonJob *m_compareJob;
+    PerfettoExporter *m_perfetto = nullptr;
     QString m_path[2], m_userLabel[2];
     std::shared_ptr<const TraceResult> m_result[2];
     std::shared_ptr<const TriageResult> m_triage[2];

@@ -14,6 +14,7 @@
 #include "messagebar.h"
 #include "modelroles.h"
 #include "opchartview.h"
+#include "perfettoexporter.h"
 #include "scopeselector.h"
 #include "settings.h"
 #include "settingsdialog.h"
@@ -26,6 +27,8 @@
 #include "triagejob.h"
 #include "triagepage.h"
 #include "units.h"
+
+#include "export/perfettoexport.h"
 
 #include <QAction>
 #include <QApplication>
@@ -154,7 +157,7 @@ void MainWindow::createViews()
     });
     connect(m_triagePage, &TriagePage::runRequested, this, [this](Side side) { startTriage(side); });
     m_tabs->addTab(m_triagePage, tr("Triage"));
-    // The timeline (issue 7) goes first; TimelineSync keeps it in step with the tables through this
+    // The timeline goes first; TimelineSync keeps it in step with the tables through this
     // window's public API. Before the currentChanged connection: actions do not exist yet.
     m_timelineView = TimelineSync::attach(this);
     connect(m_tabs, &QTabWidget::currentChanged, this, [this] { updateActions(); });
@@ -198,6 +201,39 @@ void MainWindow::createViews()
     m_compareProgress->hide();
     statusBar()->addWidget(m_statusLabel, 1);
     statusBar()->addPermanentWidget(m_compareProgress);
+
+    // What File → Export for Perfetto writes: the comparison when both traces are in, else the one
+    // trace there is with its triage (or none while a comparison is still being made).
+    m_perfetto = new PerfettoExporter(this, [this] {
+        PerfettoExporter::Source s;
+        const bool both = m_result[SideA] && m_result[SideB];
+        if (both && m_comparison) {
+            s.a = m_result[SideA]->analyzed;
+            s.b = m_result[SideB]->analyzed;
+            s.comparison = m_comparison->comparison;
+        } else if (!both && !m_compareJob->isRunning()) {
+            const Side side = m_result[SideA] ? SideA : SideB;
+            if (m_result[side]) {
+                s.a = m_result[side]->analyzed;
+                if (m_triage[side] && m_triage[side]->analyzed == s.a)
+                    s.triage = m_triage[side];
+            }
+        }
+        const Side first = s.b || m_result[SideA] ? SideA : SideB;
+        if (s.a)
+            s.nameA = QString::fromStdString(perfettoProcessName(s.b ? 'a' : 0, *s.a, m_userLabel[first].toStdString()));
+        if (s.b)
+            s.nameB = QString::fromStdString(perfettoProcessName('b', *s.b, m_userLabel[SideB].toStdString()));
+        return s;
+    });
+    statusBar()->addPermanentWidget(m_perfetto->progressWidget());
+    connect(m_perfetto, &PerfettoExporter::exported, this, [this](const QString &path, const QString &summary) {
+        m_messageBar->clearMessage(QStringLiteral("perfetto"));
+        statusBar()->showMessage(tr("Exported %1 (%2)").arg(QDir::toNativeSeparators(path), summary), 8000);
+    });
+    connect(m_perfetto, &PerfettoExporter::exportFailed, this, [this](const QString &message) {
+        m_messageBar->showMessage(MessageBar::Error, message, QStringLiteral("perfetto"));
+    });
 }
 
 QWidget *MainWindow::createKernelPage()
@@ -296,6 +332,7 @@ void MainWindow::createActions()
     m_exportAction->setShortcut(QKeySequence(tr("Ctrl+E")));
     m_exportAction->setIconText(tr("Export CSV"));
     connect(m_exportAction, &QAction::triggered, this, &MainWindow::exportCurrentTable);
+    file->addAction(m_perfetto->action());
     file->addSeparator();
     m_quitAction = file->addAction(tr("&Quit"));
     m_quitAction->setShortcut(QKeySequence::Quit);

@@ -46,7 +46,7 @@ constexpr size_t kStackDepth = 8;
 constexpr uint32_t kNotYet = UINT32_MAX;
 
 // Where a CPU event's Python context is read: just inside its start, so that a frame ending
-// exactly at the event's start is not taken for an enclosing one (seed 002 probes at
+// exactly at the event's start is not taken for an enclosing one (a probe at
 // start + min(dur / 2, 1 µs)).
 Ns probeTime(Ns start, Ns dur) { return start + std::min<Ns>(dur / 2, 1000); }
 

@@ -1,5 +1,5 @@
 #pragma once
-// Source attribution (SPEC §3): kernel → (External id) → cpu_op → the Python frames active at that op
+// Source attribution: kernel → (External id) → cpu_op → the Python frames active at that op
 // on the same thread → the most specific model/framework frame; fallback kernel → (correlation) →
 // launch → frames active at the launch. Kernels without links may later be attributed by inference
 // through aligned layers (see layers/), marked Inferred.

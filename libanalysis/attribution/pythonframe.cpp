@@ -27,7 +27,7 @@ bool hasPathPart(std::string_view path, std::string_view part)
     return false;
 }
 
-// Interpreter and library plumbing that never says where a kernel comes from (seed 002's noise
+// Interpreter and library plumbing that never says where a kernel comes from (the noise
 // frames, plus the import machinery).
 constexpr std::array kNoiseParts = {
     std::string_view("threading.py"), std::string_view("multiprocessing/"), std::string_view("contextlib.py"),
@@ -50,7 +50,7 @@ constexpr std::array kInternalFunctions = {
 };
 
 // Framework wrappers that sit between the model and the GPU (CUDA-graph replay, parameter
-// loaders): true, but less telling than the model code that called them (seed 002's low-signal paths).
+// loaders): true, but less telling than the model code that called them (low-signal paths).
 constexpr std::array kLowSignalParts = {
     std::string_view("model_executor/parameter.py"),       std::string_view("model_executor/cuda_graph_runner.py"),
     std::string_view("compilation/cuda_graph.py"),         std::string_view("pyexecutor/cuda_graph_runner.py"),

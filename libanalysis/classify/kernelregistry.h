@@ -1,6 +1,6 @@
 #pragma once
 // The kernel registry (resources/kernel_registry.yaml): kernel-name patterns → operation, first
-// match wins in file order; user files are consulted before the built-in one (SPEC §3).
+// match wins in file order; user files are consulted before the built-in one.
 #include "classify/kernelclass.h"
 #include "trace/traceinfo.h"
 

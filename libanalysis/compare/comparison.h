@@ -1,5 +1,5 @@
 #pragma once
-// Two analysed traces compared (SPEC §3): aligned layers, aligned kernels inside them, the operation,
+// Two analysed traces compared: aligned layers, aligned kernels inside them, the operation,
 // layer and same-kernel tables, and fusion findings from all five detection methods, merged.
 #include "analyzed/analyzedtrace.h"
 #include "compare/gap.h"

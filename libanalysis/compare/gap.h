@@ -1,6 +1,8 @@
 #pragma once
 // Where the difference between two traces' GPU time comes from: named, additive parts (see
 // compare/gapdecomposition.h for how they are measured) and what-if projections built on them.
+#include "util/traceside.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -15,7 +17,7 @@ struct GapPart {
     std::string name;                    // "fusion: pow + mean (fused by H100)", "kernel speed: GEMM", …
     GapKind kind = GapKind::Residual;
     std::string subject;                 // what the name is about: the operation, CPU op or layer class
-    char side = 0;                       // fusion: the fusing side; extra work: the side running it
+    TraceSide side = TraceSide::A;       // fusion: the fusing side; extra work: the side running it
     int ordinal = 1;                     // 2, 3, … when findings read alike (the name says "(2)")
     int64_t a = 0, b = 0;                // ns
     std::vector<uint32_t> aKernels, bKernels;  // the kernels it counts (none for idle gaps)
@@ -46,7 +48,7 @@ struct WhatIfItem {
 };
 struct WhatIf {
     std::string scenario;                // b_fused_like_a, b_at_a_speed, a_fused_like_b, a_at_b_speed
-    char side = 'b';                     // the side projected
+    TraceSide side = TraceSide::B;       // the side projected
     int64_t base = 0, projected = 0;     // ns: that side's busy time now, and projected
     std::string assumption;              // one sentence
     std::vector<WhatIfItem> items;

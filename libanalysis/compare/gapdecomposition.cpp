@@ -87,7 +87,7 @@ struct KernelPartDef {
     std::string name;
     GapKind kind;
     std::string op;          // the operation (kernel speed, fusion) or CPU op (extra work)
-    char side = 0;           // fusion: the side that fuses; extra work: the side that runs it
+    TraceSide side = TraceSide::A;  // fusion: the side that fuses; extra work: the side that runs it
     int ordinal = 1;
 };
 
@@ -194,7 +194,7 @@ void addWhatIfs(GapDecomposition &g, const Acc &whole, const std::vector<KernelP
                 const AnalyzedTrace &b, const Comparison &c, int x)
 {
     const int y = 1 - x;
-    const char xs = x == 0 ? 'a' : 'b', ys = x == 0 ? 'b' : 'a';
+    const TraceSide xs = x == 0 ? TraceSide::A : TraceSide::B, ys = otherSide(xs);
     const std::string &lx = x == 0 ? c.labelA : c.labelB, &ly = x == 0 ? c.labelB : c.labelA;
     const Ns base = x == 0 ? g.busy.aTotal : g.busy.bTotal;
     // Each op's paired kernel time per side: how much faster one side runs the same work.
@@ -213,7 +213,7 @@ void addWhatIfs(GapDecomposition &g, const Acc &whole, const std::vector<KernelP
     };
 
     WhatIf fused;
-    fused.scenario = std::string(1, xs) + "_fused_like_" + ys;
+    fused.scenario = sideName(xs) + "_fused_like_" + sideName(ys);
     fused.side = xs;
     fused.base = base;
     fused.assumption = "each fusion " + ly + " does replaces " + lx + "'s unfused kernels by the fused kernel's cost on "
@@ -234,7 +234,7 @@ void addWhatIfs(GapDecomposition &g, const Acc &whole, const std::vector<KernelP
     g.whatIf.push_back(std::move(fused));
 
     WhatIf fast;
-    fast.scenario = std::string(1, xs) + "_at_" + ys + "_speed";
+    fast.scenario = sideName(xs) + "_at_" + sideName(ys) + "_speed";
     fast.side = xs;
     fast.base = base;
     fast.assumption = "every paired kernel of " + lx + " takes the time of its counterpart on " + ly
@@ -280,21 +280,21 @@ GapDecomposition decomposeGap(const AnalyzedTrace &a, const AnalyzedTrace &b, co
     // Two findings may read alike ("pow + mean" fused by one side at two places): numbered apart.
     std::vector<KernelPartDef> defs;
     std::map<std::string, int> named;
-    auto add = [&](std::string name, GapKind kind, std::string subject, char side) {
+    auto add = [&](std::string name, GapKind kind, std::string subject, TraceSide side) {
         const int n = ++named[name];
         defs.push_back({n == 1 ? name : name + " (" + std::to_string(n) + ")", kind, std::move(subject), side, n});
     };
     for (const FusionFinding &f : c.findings) {
         sides[0].claimAll(f.aKernels, int32_t(defs.size()));
         sides[1].claimAll(f.bKernels, int32_t(defs.size()));
-        add("fusion: " + f.operation + " (fused by " + (f.fusedSide == 'a' ? c.labelA : c.labelB) + ")", GapKind::Fusion,
+        add("fusion: " + f.operation + " (fused by " + (f.fusedSide == TraceSide::A ? c.labelA : c.labelB) + ")", GapKind::Fusion,
             f.operation, f.fusedSide);
     }
     for (const ExtraWork &e : c.extraWork) {
         sides[0].claimAll(e.aKernels, int32_t(defs.size()));
         sides[1].claimAll(e.bKernels, int32_t(defs.size()));
         const std::string what = e.cpuOp.empty() ? e.operation : e.cpuOp;
-        add("extra work: " + what + " on " + (e.side == 'a' ? c.labelA : c.labelB), GapKind::ExtraWork, what, e.side);
+        add("extra work: " + what + " on " + (e.side == TraceSide::A ? c.labelA : c.labelB), GapKind::ExtraWork, what, e.side);
     }
     std::map<std::string, int32_t> speedPart;
     for (uint32_t i : aligned)
@@ -303,7 +303,7 @@ GapDecomposition decomposeGap(const AnalyzedTrace &a, const AnalyzedTrace &b, co
                 continue;
             auto [it, fresh] = speedPart.try_emplace(k.op, int32_t(defs.size()));
             if (fresh)
-                add("kernel speed: " + k.op, GapKind::KernelSpeed, k.op, 0);
+                add("kernel speed: " + k.op, GapKind::KernelSpeed, k.op, TraceSide::A);
             sides[0].claimAll(k.aKernels, it->second);
             sides[1].claimAll(k.bKernels, it->second);
         }

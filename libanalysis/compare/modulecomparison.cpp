@@ -122,7 +122,7 @@ KernelSavings savingsPerKernel(size_t kernels, const Comparison &c, bool sideA)
                 out.aligned[id] = 1;
     }
     for (const FusionFinding &f : c.findings) {
-        if ((f.fusedSide == 'a') == sideA)
+        if ((f.fusedSide == TraceSide::A) == sideA)
             continue;  // the fused side's kernels save nothing
         const std::vector<uint32_t> &ids = sideA ? f.aKernels : f.bKernels;
         for (uint32_t id : ids) {
@@ -167,12 +167,12 @@ std::vector<ModuleDifference> compareModules(const AnalyzedTrace &a, const Analy
         d.bKernelsPerCall = double(y.kernels.size()) / d.bInstances;
         if (std::fabs(d.aKernelsPerCall - d.bKernelsPerCall) < 1.0)
             continue;
-        d.unfusedSide = d.aKernelsPerCall > d.bKernelsPerCall ? 'a' : 'b';
+        d.unfusedSide = d.aKernelsPerCall > d.bKernelsPerCall ? TraceSide::A : TraceSide::B;
         d.aTotal = x.total;
         d.bTotal = y.total;
         d.aKernels = x.kernels;
         d.bKernels = y.kernels;
-        const bool aUnfused = d.unfusedSide == 'a';
+        const bool aUnfused = d.unfusedSide == TraceSide::A;
         const double unfusedPerCall = double(aUnfused ? x.total : y.total) / (aUnfused ? d.aInstances : d.bInstances);
         const double fusedPerCall = double(aUnfused ? y.total : x.total) / (aUnfused ? d.bInstances : d.aInstances);
         const uint32_t calls = aUnfused ? d.aInstances : d.bInstances;

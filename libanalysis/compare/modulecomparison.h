@@ -1,9 +1,10 @@
 #pragma once
-// Comparative module candidates (seed 004, two traces): the same nn.Module on both sides, where one
+// Comparative module candidates (two traces): the same nn.Module on both sides, where one
 // side launches more kernels per call — a fusion the other side does. Its impact is the time of the
 // extra kernels, never the module's whole speed gap: a module that launches 513 kernels against 511
 // and runs slower GEMMs stands to win the two kernels' time from fusing, not the GEMMs' difference.
 #include "analyzed/analyzedtrace.h"
+#include "util/traceside.h"
 
 #include <string>
 #include <vector>
@@ -12,7 +13,7 @@ namespace fusion {
 
 struct ModuleDifference {
     std::string module;                    // base name, e.g. "Qwen2RMSNorm"
-    char unfusedSide = 'a';                // the side launching more kernels per call
+    TraceSide unfusedSide = TraceSide::A;  // the side launching more kernels per call
     uint32_t aInstances = 0, bInstances = 0;   // calls: runs of kernels under one module instance
     double aKernelsPerCall = 0, bKernelsPerCall = 0;
     Ns aTotal = 0, bTotal = 0;

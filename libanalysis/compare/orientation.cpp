@@ -7,7 +7,6 @@ namespace fusion {
 
 namespace {
 
-char other(char side) { return side == 'a' ? 'b' : 'a'; }
 
 } // namespace
 
@@ -45,17 +44,17 @@ Comparison mirrored(Comparison c)
         std::swap(r.aTotal, r.bTotal);
     }
     for (FusionFinding &f : c.findings) {
-        f.fusedSide = other(f.fusedSide);
+        f.fusedSide = otherSide(f.fusedSide);
         std::swap(f.aKernels, f.bKernels);
     }
     for (ExtraWork &e : c.extraWork) {
-        e.side = other(e.side);
+        e.side = otherSide(e.side);
         std::swap(e.aKernels, e.bKernels);
     }
     for (LeftOutLayer &l : c.leftOutLayers)
-        l.side = other(l.side);
+        l.side = otherSide(l.side);
     for (ModuleDifference &m : c.modules) {
-        m.unfusedSide = other(m.unfusedSide);
+        m.unfusedSide = otherSide(m.unfusedSide);
         std::swap(m.aInstances, m.bInstances);
         std::swap(m.aKernelsPerCall, m.bKernelsPerCall);
         std::swap(m.aTotal, m.bTotal);

@@ -9,13 +9,13 @@ namespace {
 
 struct Side {
     const AnalyzedTrace *t = nullptr;
-    char tag = 'a';
+    TraceSide tag = TraceSide::A;
     std::vector<uint32_t> ids;  // kernels in the stage, in order
     std::map<std::string, std::vector<uint32_t>> byOp;
     const std::string &op(uint32_t id) const { return t->classes.opOf(id); }
 };
 
-Side makeSide(const AnalyzedTrace &t, char tag, Stage stage)
+Side makeSide(const AnalyzedTrace &t, TraceSide tag, Stage stage)
 {
     Side s;
     s.t = &t;
@@ -58,7 +58,7 @@ void sequencePatterns(const Side &s, const Side &other, std::vector<Corroboratio
         auto best = std::max_element(before.begin(), before.end(), [](auto &x, auto &y) { return x.second < y.second; });
         if (double(best->second) / double(ids.size()) > kSequencePredecessorShare && other.byOp.count(best->first)
             && best->first != op)
-            out.push_back({op, other.tag, "sequence_pattern"});
+            out.push_back({op, other.tag, FusionMethod::SequencePattern});
     }
 }
 
@@ -70,7 +70,7 @@ void countImbalance(const Side &a, const Side &b, std::vector<Corroboration> &ou
             continue;
         const size_t na = ia.size(), nb = jt->second.size();
         if (double(std::max(na, nb)) / double(std::min(na, nb)) >= kImbalanceRatio)
-            out.push_back({op, na > nb ? 'b' : 'a', "count_imbalance"});
+            out.push_back({op, na > nb ? TraceSide::B : TraceSide::A, FusionMethod::CountImbalance});
     }
 }
 
@@ -102,7 +102,7 @@ void chains(const Side &a, const Side &b, std::vector<Corroboration> &out)
         const double la = avgMulti(va), lb = avgMulti(jt->second);
         const size_t na = a.byOp.at(op).size(), nb = b.byOp.at(op).size();
         if (std::max(la, lb) / std::min(la, lb) > kChainRatio && (na > nb ? na - nb : nb - na) > kChainMinCountDifference)
-            out.push_back({op, la > lb ? 'b' : 'a', "chain"});
+            out.push_back({op, la > lb ? TraceSide::B : TraceSide::A, FusionMethod::Chain});
     }
 }
 
@@ -110,7 +110,7 @@ void chains(const Side &a, const Side &b, std::vector<Corroboration> &out)
 
 std::vector<Corroboration> countBasedHints(const AnalyzedTrace &a, const AnalyzedTrace &b, Stage stage)
 {
-    const Side sa = makeSide(a, 'a', stage), sb = makeSide(b, 'b', stage);
+    const Side sa = makeSide(a, TraceSide::A, stage), sb = makeSide(b, TraceSide::B, stage);
     std::vector<Corroboration> out;
     sequencePatterns(sa, sb, out);
     sequencePatterns(sb, sa, out);

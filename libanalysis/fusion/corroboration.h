@@ -7,6 +7,7 @@
 //   count_imbalance   an op on both sides, count ratio ≥1.5 with ≥50 calls together
 //   chain             runs of one op whose average length differs by more than 2× (and by >100 calls)
 #include "analyzed/analyzedtrace.h"
+#include "fusion/findings.h"
 
 #include <string>
 #include <vector>
@@ -22,8 +23,8 @@ constexpr uint64_t kChainMinCountDifference = 100;
 
 struct Corroboration {
     std::string op;       // the op the unfused side runs more of
-    char fusedSide = 'a';
-    const char *method = "";
+    TraceSide fusedSide = TraceSide::A;
+    FusionMethod method = FusionMethod::SequencePattern;
 };
 
 std::vector<Corroboration> countBasedHints(const AnalyzedTrace &a, const AnalyzedTrace &b, Stage stage);

@@ -4,6 +4,7 @@
 // (RMSNorm, LayerNorm, RoPE, SwiGLU, softmax, attention) — covers the kernels of its named parts,
 // and the small elementwise, reduce and copy kernels such ladders are made of.
 #include "fusion/cpuopwindow.h"
+#include "util/traceside.h"
 
 namespace fusion {
 
@@ -11,7 +12,7 @@ namespace fusion {
 struct FusionSide {
     const AnalyzedTrace &t;
     const CpuOpWindow &cpu;
-    char tag;
+    TraceSide tag;
     std::string_view name(uint32_t id) const { return t.trace->store.str(t.trace->store.kernels.name[id]); }
 };
 

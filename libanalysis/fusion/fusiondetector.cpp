@@ -28,7 +28,7 @@ std::string joinUnique(const std::vector<std::string> &parts, const char *sep)
 struct Side {
     const AnalyzedTrace &t;
     const std::string &label;
-    char tag;
+    TraceSide tag;
     std::string name(uint32_t id) const { return std::string(t.trace->store.str(t.trace->store.kernels.name[id])); }
     const std::string &op(uint32_t id) const { return t.classes.opOf(id); }
     Ns dur(uint32_t id) const { return t.trace->store.kernels.dur[id]; }
@@ -109,7 +109,7 @@ std::string operationOf(const Occurrence &o, const Side &unfused, const Side &fu
     std::vector<std::string> parts;
     for (uint32_t u : o.unfused) {
         const std::string cpu = shortCpuOp(unfused.cpuOp(u));
-        const bool byCpuOp = isLightOp(unfused.op(u)) && !cpu.empty() && o.rule != FusionRule::SplitInsideOp;
+        const bool byCpuOp = isLightOp(unfused.op(u)) && !cpu.empty() && o.rule != FusionMethod::SplitInsideOp;
         parts.push_back(byCpuOp ? cpu : unfused.op(u));
     }
     return joinUnique(parts, " + ");
@@ -126,13 +126,13 @@ std::string sequenceKey(const Side &s, const std::vector<uint32_t> &ids)
     return key;
 }
 
-std::string confidenceOf(uint64_t count, size_t layers, uint32_t comparable, bool explained)
+Confidence confidenceOf(uint64_t count, size_t layers, uint32_t comparable, bool explained)
 {
     if (!explained || count < 2)
-        return "low";
+        return Confidence::Low;
     if (comparable >= 2 && double(layers) >= kHighConfidenceLayerShare * double(comparable))
-        return "high";
-    return "medium";
+        return Confidence::High;
+    return Confidence::Medium;
 }
 
 std::string layersText(size_t layers, uint32_t comparable)
@@ -160,9 +160,9 @@ struct LayerClasses {
         }
     }
     // Compared pairs of the classes the given pairs belong to.
-    uint32_t comparable(char side, const std::vector<uint32_t> &pairs) const
+    uint32_t comparable(TraceSide side, const std::vector<uint32_t> &pairs) const
     {
-        const int s = side == 'a' ? 0 : 1;
+        const int s = side == TraceSide::A ? 0 : 1;
         std::set<std::string> classes;
         for (uint32_t p : pairs)
             if (auto it = ofPair[s].find(p); it != ofPair[s].end())
@@ -174,9 +174,9 @@ struct LayerClasses {
     }
 };
 
-std::vector<uint32_t> &kernelsOf(std::vector<uint32_t> &a, std::vector<uint32_t> &b, char side)
+std::vector<uint32_t> &kernelsOf(std::vector<uint32_t> &a, std::vector<uint32_t> &b, TraceSide side)
 {
-    return side == 'a' ? a : b;
+    return side == TraceSide::A ? a : b;
 }
 
 void finish(std::vector<uint32_t> &v)
@@ -191,9 +191,9 @@ FusionAnalysis detectFusions(const AnalyzedTrace &a, const AnalyzedTrace &b, con
                              const std::string &labelA, const std::string &labelB)
 {
     FusionAnalysis out;
-    const Side sa{a, labelA, 'a'}, sb{b, labelB, 'b'};
-    auto sideOf = [&](char tag) -> const Side & { return tag == 'a' ? sa : sb; };
-    auto otherOf = [&](char tag) -> const Side & { return tag == 'a' ? sb : sa; };
+    const Side sa{a, labelA, TraceSide::A}, sb{b, labelB, TraceSide::B};
+    auto sideOf = [&](TraceSide tag) -> const Side & { return tag == TraceSide::A ? sa : sb; };
+    auto otherOf = [&](TraceSide tag) -> const Side & { return tag == TraceSide::A ? sb : sa; };
     const KernelDifferences diffs = findKernelDifferences(a, b, layers);
     const LayerClasses classes(a, b, layers, diffs.comparedPairs);
 
@@ -201,11 +201,11 @@ FusionAnalysis detectFusions(const AnalyzedTrace &a, const AnalyzedTrace &b, con
     // on the other, the same kind.
     std::map<std::string, FusionFinding> findings;
     std::map<std::string, ExtraWork> extra;
-    std::map<std::string, FusionRule> ruleOf;
+    std::map<std::string, FusionMethod> ruleOf;
     for (const Occurrence &o : diffs.occurrences) {
         const Side &x = sideOf(o.side), &y = otherOf(o.side);
         if (o.kind == DifferenceKind::Fusion) {
-            const std::string key = std::string(1, o.side) + sequenceKey(x, o.unfused) + '\x1e' + sequenceKey(y, o.fused);
+            const std::string key = sideName(o.side) + sequenceKey(x, o.unfused) + '\x1e' + sequenceKey(y, o.fused);
             auto [it, fresh] = findings.try_emplace(key);
             FusionFinding &f = it->second;
             if (fresh) {
@@ -221,11 +221,12 @@ FusionAnalysis detectFusions(const AnalyzedTrace &a, const AnalyzedTrace &b, con
             ua.insert(ua.end(), o.unfused.begin(), o.unfused.end());
             fa.insert(fa.end(), o.fused.begin(), o.fused.end());
             f.layerPairs.push_back(o.pair);
+            f.occurrences.push_back({o.pair, o.unfused, o.fused});
             continue;
         }
         const bool explained = o.kind == DifferenceKind::ExtraWork;
         const std::string cpu = explained ? x.cpuOp(o.unfused.front()) : std::string();
-        const std::string key = std::string(1, o.side) + (explained ? "e" : "u") + cpu + '\x1e' + sequenceKey(x, o.unfused);
+        const std::string key = sideName(o.side) + (explained ? "e" : "u") + cpu + '\x1e' + sequenceKey(x, o.unfused);
         auto [it, fresh] = extra.try_emplace(key);
         ExtraWork &e = it->second;
         if (fresh) {
@@ -242,6 +243,7 @@ FusionAnalysis detectFusions(const AnalyzedTrace &a, const AnalyzedTrace &b, con
         auto &ids = kernelsOf(e.aKernels, e.bKernels, x.tag);
         ids.insert(ids.end(), o.unfused.begin(), o.unfused.end());
         e.layerPairs.push_back(o.pair);
+        e.occurrences.push_back({o.pair, o.unfused, {}});
     }
 
     const std::vector<Corroboration> hints = countBasedHints(a, b, stage);
@@ -251,11 +253,11 @@ FusionAnalysis detectFusions(const AnalyzedTrace &a, const AnalyzedTrace &b, con
         finish(f.bKernels);
         finish(f.layerPairs);
         f.comparableLayers = classes.comparable(unfused.tag, f.layerPairs);
-        const auto &uids = f.fusedSide == 'a' ? f.bKernels : f.aKernels;
-        const auto &fids = f.fusedSide == 'a' ? f.aKernels : f.bKernels;
-        f.methods.push_back(fusionRuleName(ruleOf[key]));
+        const auto &uids = f.fusedSide == TraceSide::A ? f.bKernels : f.aKernels;
+        const auto &fids = f.fusedSide == TraceSide::A ? f.aKernels : f.bKernels;
+        f.methods.push_back(ruleOf[key]);
         if (std::any_of(fids.begin(), fids.end(), [&](uint32_t id) { return fused.t.classes.ofKernel(id).isFused(); }))
-            f.methods.push_back("explicit_fused_op");
+            f.methods.push_back(FusionMethod::ExplicitFusedOp);
         for (const Corroboration &h : hints)
             if (h.fusedSide == f.fusedSide && std::find(f.methods.begin(), f.methods.end(), h.method) == f.methods.end()
                 && std::any_of(uids.begin(), uids.end(), [&](uint32_t id) { return unfused.op(id) == h.op; }))
@@ -301,8 +303,8 @@ FusionAnalysis detectFusions(const AnalyzedTrace &a, const AnalyzedTrace &b, con
     for (const LeftOutLayer &l : diffs.leftOut) {
         out.leftOutLayers.push_back({l.pair, l.side, l.reason});
         const LayerPair &p = layers.pairs[l.pair];
-        const AnalyzedTrace &t = l.side == 'a' ? a : b;
-        const int32_t index = l.side == 'a' ? p.a : p.b;
+        const AnalyzedTrace &t = l.side == TraceSide::A ? a : b;
+        const int32_t index = l.side == TraceSide::A ? p.a : p.b;
         out.warnings.push_back(sideOf(l.side).label + ": layer " + t.layers.layers[size_t(index)].name
                                + " left out of the fusion analysis: " + l.reason + " (cut by the profiling window?)");
     }

@@ -8,15 +8,27 @@
 
 namespace fusion {
 
-const char *fusionRuleName(FusionRule r)
+const char *fusionMethodName(FusionMethod m)
 {
-    switch (r) {
-    case FusionRule::SplitInsideOp: return "split_inside_op";
-    case FusionRule::OpFusedAway: return "op_fused_away";
-    case FusionRule::NamedFusedKernel: return "named_fused_kernel";
-    case FusionRule::ManyToOne: return "many_to_one";
+    switch (m) {
+    case FusionMethod::SplitInsideOp: return "split_inside_op";
+    case FusionMethod::OpFusedAway: return "op_fused_away";
+    case FusionMethod::NamedFusedKernel: return "named_fused_kernel";
+    case FusionMethod::ManyToOne: return "many_to_one";
+    case FusionMethod::ExplicitFusedOp: return "explicit_fused_op";
+    case FusionMethod::SequencePattern: return "sequence_pattern";
+    case FusionMethod::CountImbalance: return "count_imbalance";
+    case FusionMethod::Chain: return "chain";
     }
     return "many_to_one";
+}
+
+std::vector<std::string> fusionMethodNames(const std::vector<FusionMethod> &methods)
+{
+    std::vector<std::string> names;
+    for (FusionMethod m : methods)
+        names.emplace_back(fusionMethodName(m));
+    return names;
 }
 
 namespace {
@@ -41,8 +53,8 @@ struct Carry {
 class LayerExplainer {
 public:
     LayerExplainer(const LayerPair &p, uint32_t index, const FusionSide &a, const FusionSide &b, std::vector<Occurrence> &out)
-        : m_p(p), m_index(index), m_a(a), m_b(b), m_out(out), m_first(out.size()), m_edgeA(edgesOf(p, 'a')),
-          m_edgeB(edgesOf(p, 'b')), m_nearA(nearestPaired(a)), m_nearB(nearestPaired(b))
+        : m_p(p), m_index(index), m_a(a), m_b(b), m_out(out), m_first(out.size()), m_edgeA(edgesOf(p, TraceSide::A)),
+          m_edgeB(edgesOf(p, TraceSide::B)), m_nearA(nearestPaired(a)), m_nearB(nearestPaired(b))
     {
         size_t matched = 0, same = 0;
         for (const KernelPair &k : p.kernels)
@@ -73,11 +85,11 @@ public:
     void settle(Carry &carry, bool next)
     {
         for (const FusionSide *x : {&m_a, &m_b}) {
-            std::vector<Leftover> &carried = x->tag == 'a' ? carry.a : carry.b;
+            std::vector<Leftover> &carried = x->tag == TraceSide::A ? carry.a : carry.b;
             for (Leftover &c : carried)
                 c.taken = joinLeadingFusion(*x, c.kernel);
             flushLeftovers(*x, carried, carry.pair);
-            std::vector<Leftover> &own = x->tag == 'a' ? m_leftA : m_leftB;
+            std::vector<Leftover> &own = x->tag == TraceSide::A ? m_leftA : m_leftB;
             carried.clear();
             for (Leftover &l : own) {
                 if (l.taken || pairedNear(*x, l.step, +1) >= 0)
@@ -93,7 +105,7 @@ public:
     }
 
 private:
-    static const std::vector<uint32_t> &of(const FusionSide &s, const KernelPair &p) { return s.tag == 'a' ? p.aKernels : p.bKernels; }
+    static const std::vector<uint32_t> &of(const FusionSide &s, const KernelPair &p) { return s.tag == TraceSide::A ? p.aKernels : p.bKernels; }
 
     // The one-sided kernels between the paired steps `p` and `n` (-1: the layer's start or end).
     void segment(int p, int n)
@@ -110,9 +122,9 @@ private:
         // A stretch of kernels on one side facing a single kernel on the other: that kernel does
         // the stretch's work.
         if (ua.size() >= 2 && ub.size() == 1)
-            return add({DifferenceKind::Fusion, FusionRule::ManyToOne, 'a', ua, ub, m_index});
+            return add({DifferenceKind::Fusion, FusionMethod::ManyToOne, TraceSide::A, ua, ub, m_index});
         if (ub.size() >= 2 && ua.size() == 1)
-            return add({DifferenceKind::Fusion, FusionRule::ManyToOne, 'b', ub, ua, m_index});
+            return add({DifferenceKind::Fusion, FusionMethod::ManyToOne, TraceSide::B, ub, ua, m_index});
         if (!ua.empty())
             oneSided(m_a, m_b, ua, sa, m_leftA);
         if (!ub.empty())
@@ -127,16 +139,16 @@ private:
     // The layer's first (dir -1) or last (dir +1) kernel on side s.
     uint32_t edge(const FusionSide &s, int dir) const
     {
-        const auto &e = s.tag == 'a' ? m_edgeA : m_edgeB;
+        const auto &e = s.tag == TraceSide::A ? m_edgeA : m_edgeB;
         return dir < 0 ? e.first : e.second;
     }
 
-    static std::pair<uint32_t, uint32_t> edgesOf(const LayerPair &p, char tag)
+    static std::pair<uint32_t, uint32_t> edgesOf(const LayerPair &p, TraceSide tag)
     {
         std::pair<uint32_t, uint32_t> e{UINT32_MAX, 0};
         bool any = false;
         for (const KernelPair &k : p.kernels)
-            for (uint32_t id : tag == 'a' ? k.aKernels : k.bKernels)
+            for (uint32_t id : tag == TraceSide::A ? k.aKernels : k.bKernels)
                 e = {std::min(e.first, id), std::max(e.second, id)}, any = true;
         return any ? e : std::pair<uint32_t, uint32_t>{UINT32_MAX, UINT32_MAX};
     }
@@ -146,7 +158,7 @@ private:
     // order and are no neighbours in the dependency sense. -1 when there is none.
     int pairedNear(const FusionSide &x, int step, int dir) const
     {
-        const auto &near = x.tag == 'a' ? m_nearA : m_nearB;
+        const auto &near = x.tag == TraceSide::A ? m_nearA : m_nearB;
         return (dir < 0 ? near.first : near.second)[size_t(step)];
     }
 
@@ -191,7 +203,7 @@ private:
         return weight(n) > weight(p) ? n : p;
     }
 
-    void attach(int step, FusionRule rule, uint32_t u)
+    void attach(int step, FusionMethod rule, uint32_t u)
     {
         auto [it, fresh] = m_attached.try_emplace(step, rule, std::vector<uint32_t>{});
         it->second.first = std::min(it->second.first, rule);
@@ -207,11 +219,11 @@ private:
             const int p = pairedNear(x, steps[i], -1), n = pairedNear(x, steps[i], +1);
             const int32_t op = x.cpu.opOf(u);
             if (op >= 0 && p >= 0 && x.cpu.opOf(kernelAt(x, p)) == op) {
-                attach(p, FusionRule::SplitInsideOp, u);
+                attach(p, FusionMethod::SplitInsideOp, u);
                 continue;
             }
             if (op >= 0 && n >= 0 && x.cpu.opOf(kernelAt(x, n)) == op) {
-                attach(n, FusionRule::SplitInsideOp, u);
+                attach(n, FusionMethod::SplitInsideOp, u);
                 continue;
             }
             const int q = neighbour(x, y, p, n);
@@ -229,11 +241,11 @@ private:
                 cy = y.cpu.count(spanY, x.cpu.name(op));
             }
             if (cpuKnown && q >= 0 && cy.withoutKernel > 0 && cy.ops >= cx.ops)
-                attach(q, FusionRule::OpFusedAway, u);
+                attach(q, FusionMethod::OpFusedAway, u);
             else if (q >= 0 && isComposite(y, kernelAt(y, q)) && covers(y, kernelAt(y, q), x, u, fusedHere(x, y, q)))
-                attach(q, FusionRule::NamedFusedKernel, u);
+                attach(q, FusionMethod::NamedFusedKernel, u);
             else if (q >= 0 && !(cpuKnown && cy.ops < cx.ops) && m_namesComparable && !m_p.kernels[size_t(q)].sameKernel)
-                attach(q, FusionRule::ManyToOne, u);
+                attach(q, FusionMethod::ManyToOne, u);
             else  // without a paired kernel before it, the CPU window misses what ran before the layer
                 leftovers.push_back({u, steps[i], op, cpuKnown && cy.ops < cx.ops && p >= 0});
         }
@@ -265,7 +277,7 @@ private:
                 continue;
             c.taken = true;
             std::sort(run.begin(), run.end());
-            add({DifferenceKind::Fusion, FusionRule::NamedFusedKernel, x.tag, run, {c.kernel}, m_index});
+            add({DifferenceKind::Fusion, FusionMethod::NamedFusedKernel, x.tag, run, {c.kernel}, m_index});
         }
     }
 
@@ -279,7 +291,7 @@ private:
                 firstPaired = of(x, k).front();
                 break;
             }
-        const FusionSide &y = x.tag == 'a' ? m_b : m_a;
+        const FusionSide &y = x.tag == TraceSide::A ? m_b : m_a;
         for (size_t i = m_first; i < m_out.size(); ++i) {
             Occurrence &o = m_out[i];
             if (o.kind != DifferenceKind::Fusion || o.side != x.tag || o.unfused.empty() || o.unfused.front() > firstPaired
@@ -300,9 +312,9 @@ private:
             if (!l.taken)
                 (l.noCounterpart ? extra[l.op] : unexplained).push_back(l.kernel);
         for (auto &[op, ids] : extra)
-            add({DifferenceKind::ExtraWork, FusionRule::ManyToOne, x.tag, ids, {}, pair});
+            add({DifferenceKind::ExtraWork, FusionMethod::ManyToOne, x.tag, ids, {}, pair});
         if (!unexplained.empty())
-            add({DifferenceKind::Unexplained, FusionRule::ManyToOne, x.tag, unexplained, {}, pair});
+            add({DifferenceKind::Unexplained, FusionMethod::ManyToOne, x.tag, unexplained, {}, pair});
     }
 
     void add(Occurrence o) { m_out.push_back(std::move(o)); }
@@ -315,7 +327,7 @@ private:
     std::pair<uint32_t, uint32_t> m_edgeA, m_edgeB;  // first and last kernel of the layer, per side
     std::pair<std::vector<int>, std::vector<int>> m_nearA, m_nearB;  // pairedNear before / after
     bool m_namesComparable = false;
-    std::map<int, std::pair<FusionRule, std::vector<uint32_t>>> m_attached;  // by neighbour step
+    std::map<int, std::pair<FusionMethod, std::vector<uint32_t>>> m_attached;  // by neighbour step
     std::vector<Leftover> m_leftA, m_leftB;
 };
 
@@ -329,7 +341,7 @@ KernelDifferences findKernelDifferences(const AnalyzedTrace &a, const AnalyzedTr
     for (const LeftOutLayer &l : out.leftOut)
         leftOut.insert(l.pair);
     const CpuOpWindow cpuA(a), cpuB(b);
-    const FusionSide sa{a, cpuA, 'a'}, sb{b, cpuB, 'b'};
+    const FusionSide sa{a, cpuA, TraceSide::A}, sb{b, cpuB, TraceSide::B};
     auto compared = [&](uint32_t i) {
         const LayerPair &p = layers.pairs[i];
         return p.a >= 0 && p.b >= 0 && !leftOut.count(i);

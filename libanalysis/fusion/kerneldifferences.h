@@ -22,14 +22,12 @@
 namespace fusion {
 
 enum class DifferenceKind : uint8_t { Fusion, ExtraWork, Unexplained };
-enum class FusionRule : uint8_t { SplitInsideOp, OpFusedAway, NamedFusedKernel, ManyToOne };
-const char *fusionRuleName(FusionRule r);  // split_inside_op, op_fused_away, named_fused_kernel, many_to_one
 
 // One difference at one place.
 struct Occurrence {
     DifferenceKind kind = DifferenceKind::Fusion;
-    FusionRule rule = FusionRule::ManyToOne;  // fusions only
-    char side = 'a';                  // the side that runs more kernels: unfused side or extra work
+    FusionMethod rule = FusionMethod::ManyToOne;  // fusions only: one of the four rules above
+    TraceSide side = TraceSide::A;    // the side that runs more kernels: unfused side or extra work
     std::vector<uint32_t> unfused;    // its kernels, in order (a fusion's whole run, e.g. GEMM + reduce)
     std::vector<uint32_t> fused;      // fusions: the other side's kernel(s) that replace the run
     uint32_t pair = 0;                // index into the layer alignment

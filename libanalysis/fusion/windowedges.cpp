@@ -78,21 +78,21 @@ std::vector<LeftOutLayer> windowEdges(const AnalyzedTrace &a, const AnalyzedTrac
         if (int64_t(p.aKernels) - int64_t(p.bKernels) == usual)
             continue;
         // A layer at either end of a trace with fewer kernels than its siblings was cut.
-        auto edge = [&](char side, int32_t index, int32_t first, int32_t last, uint32_t n, const ClassStats &s) {
+        auto edge = [&](TraceSide side, int32_t index, int32_t first, int32_t last, uint32_t n, const ClassStats &s) {
             if ((index != first && index != last) || n >= s.median)
                 return false;
             out.push_back({i, side, describe(index == first ? "the first layer" : "the last layer", n, s.median)});
             return true;
         };
-        if (edge('a', p.a, firstA, lastA, p.aKernels, sa) || edge('b', p.b, firstB, lastB, p.bKernels, sb))
+        if (edge(TraceSide::A, p.a, firstA, lastA, p.aKernels, sa) || edge(TraceSide::B, p.b, firstB, lastB, p.bKernels, sb))
             continue;
         // Elsewhere, only a class whose layers are alike tells an odd layer from a real difference.
         if (!sa.uniform || !sb.uniform)
             continue;
         if (p.aKernels != sa.median)
-            out.push_back({i, 'a', describe("the layer", p.aKernels, sa.median)});
+            out.push_back({i, TraceSide::A, describe("the layer", p.aKernels, sa.median)});
         else if (p.bKernels != sb.median)
-            out.push_back({i, 'b', describe("the layer", p.bKernels, sb.median)});
+            out.push_back({i, TraceSide::B, describe("the layer", p.bKernels, sb.median)});
     }
     return out;
 }

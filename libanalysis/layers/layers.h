@@ -1,5 +1,5 @@
 #pragma once
-// Forward passes and layers of one trace (SPEC §3): by repeated nn.Module block scopes
+// Forward passes and layers of one trace: by repeated nn.Module block scopes
 // (…DecoderLayer_N, …Layer_N, …Block_N) when Python frames exist, else by attention kernels as
 // anchors, else by correlation groups. The method used is recorded.
 #include "attribution/attribution.h"

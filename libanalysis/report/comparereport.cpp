@@ -1,5 +1,6 @@
 #include "report/comparereport.h"
 #include "report/gapreport.h"
+#include "report/kernelrefs.h"
 #include "report/stepsreport.h"
 #include "report/summaryreport.h"
 
@@ -36,7 +37,7 @@ std::string join(const std::vector<std::string> &v, const char *sep)
     return s;
 }
 
-std::string sideLabel(const Comparison &c, char side) { return side == 'a' ? c.labelA : c.labelB; }
+std::string sideLabel(const Comparison &c, TraceSide side) { return side == TraceSide::A ? c.labelA : c.labelB; }
 
 void idArray(JsonWriter &w, const std::vector<uint32_t> &ids)
 {
@@ -45,6 +46,27 @@ void idArray(JsonWriter &w, const std::vector<uint32_t> &ids)
         w.value(uint64_t(id));
     w.endArray();
 }
+
+void writeKernelRefs(JsonWriter &w, const AnalyzedTrace &a, const AnalyzedTrace &b, const std::vector<uint32_t> &aIds,
+                     const std::vector<uint32_t> &bIds)
+{
+    w.key("a_kernel_refs");
+    writeKernelRefsJson(w, *a.trace, aIds);
+    w.key("b_kernel_refs");
+    writeKernelRefsJson(w, *b.trace, bIds);
+}
+
+// The kernel columns a finding's CSV row ends with: ids, starts (the file's µs), correlation ids.
+std::string kernelRefColumns(const AnalyzedTrace &a, const AnalyzedTrace &b, const std::vector<uint32_t> &aIds,
+                             const std::vector<uint32_t> &bIds)
+{
+    return kernelIdList(aIds) + ',' + kernelIdList(bIds) + ',' + kernelStartList(*a.trace, aIds) + ','
+           + kernelStartList(*b.trace, bIds) + ',' + kernelCorrelationList(*a.trace, aIds) + ','
+           + kernelCorrelationList(*b.trace, bIds);
+}
+
+constexpr const char *kKernelRefHeader = ",a_kernel_ids,b_kernel_ids,a_kernel_starts_us,b_kernel_starts_us,a_correlations,"
+                                         "b_correlations";
 
 } // namespace
 
@@ -123,16 +145,16 @@ void writeCompareJson(JsonWriter &w, const AnalyzedTrace &a, const AnalyzedTrace
     for (const FusionFinding &f : c.findings) {
         w.beginObject();
         w.field("operation", f.operation);
-        w.field("fused_side", std::string(1, f.fusedSide));
+        w.field("fused_side", sideName(f.fusedSide));
         w.field("fused_label", sideLabel(c, f.fusedSide));
-        w.field("method", f.methods.empty() ? std::string() : f.methods.front());
+        w.field("method", f.methods.empty() ? std::string() : fusionMethodName(f.methods.front()));
         w.key("methods").beginArray();
-        for (const auto &m : f.methods)
-            w.value(m);
+        for (FusionMethod m : f.methods)
+            w.value(fusionMethodName(m));
         w.endArray();
         w.field("count", f.count);
         w.field("evidence", f.evidence);
-        w.field("confidence", f.confidence);
+        w.field("confidence", confidenceName(f.confidence));
         w.field("time_at_stake_us", toUs(f.timeAtStake), 3);
         w.field("unfused_us", toUs(f.unfusedTotal), 3);
         w.field("fused_us", toUs(f.fusedTotal), 3);
@@ -155,6 +177,9 @@ void writeCompareJson(JsonWriter &w, const AnalyzedTrace &a, const AnalyzedTrace
         for (const auto &l : f.locations)
             w.value(l);
         w.endArray();
+        writeKernelRefs(w, a, b, f.aKernels, f.bKernels);
+        w.key("occurrences");
+        writeOccurrencesJson(w, f.occurrences, otherSide(f.fusedSide));
         w.endObject();
     }
     w.endArray();
@@ -162,14 +187,14 @@ void writeCompareJson(JsonWriter &w, const AnalyzedTrace &a, const AnalyzedTrace
     w.key("extra_work").beginArray();
     for (const ExtraWork &e : c.extraWork) {
         w.beginObject();
-        w.field("side", std::string(1, e.side));
+        w.field("side", sideName(e.side));
         w.field("label", sideLabel(c, e.side));
         w.field("operation", e.operation);
         w.field("cpu_op", e.cpuOp);
         w.field("reason", e.explained ? "no_counterpart_op" : "unexplained");
         w.field("count", e.count);
         w.field("time_us", toUs(e.total), 3);
-        w.field("confidence", e.confidence);
+        w.field("confidence", confidenceName(e.confidence));
         w.field("evidence", e.evidence);
         w.key("kernels").beginArray();
         for (const auto &n : e.kernels)
@@ -186,20 +211,23 @@ void writeCompareJson(JsonWriter &w, const AnalyzedTrace &a, const AnalyzedTrace
         for (const auto &l : e.locations)
             w.value(l);
         w.endArray();
+        writeKernelRefs(w, a, b, e.aKernels, e.bKernels);
+        w.key("occurrences");
+        writeOccurrencesJson(w, e.occurrences, e.side);
         w.endObject();
     }
     w.endArray();
 
     w.key("left_out_layers").beginArray();
     for (const LeftOutLayer &l : c.leftOutLayers)
-        w.beginObject().field("pair", uint64_t(l.pair)).field("side", std::string(1, l.side)).field("reason", l.reason).endObject();
+        w.beginObject().field("pair", uint64_t(l.pair)).field("side", sideName(l.side)).field("reason", l.reason).endObject();
     w.endArray();
 
     w.key("module_candidates").beginArray();
     for (const ModuleDifference &m : c.modules) {
         w.beginObject();
         w.field("module", m.module);
-        w.field("unfused_side", std::string(1, m.unfusedSide));
+        w.field("unfused_side", sideName(m.unfusedSide));
         w.field("a_calls", uint64_t(m.aInstances));
         w.field("b_calls", uint64_t(m.bInstances));
         w.field("a_kernels_per_call", m.aKernelsPerCall, 2);
@@ -279,8 +307,8 @@ void writeCompareText(std::ostream &out, const AnalyzedTrace &a, const AnalyzedT
 
     out << "\nFusion differences (" << c.findings.size() << "):\n";
     for (const FusionFinding &f : c.findings) {
-        out << "  [" << f.confidence << "] " << f.operation << " — fused by " << sideLabel(c, f.fusedSide) << ", "
-            << us(f.timeAtStake) << " us at stake, " << f.count << "× (" << join(f.methods, ", ") << ")\n";
+        out << "  [" << confidenceName(f.confidence) << "] " << f.operation << " — fused by " << sideLabel(c, f.fusedSide) << ", "
+            << us(f.timeAtStake) << " us at stake, " << f.count << "× (" << join(fusionMethodNames(f.methods), ", ") << ")\n";
         out << "      " << f.evidence << '\n';
         if (!f.locations.empty())
             out << "      at " << f.locations.front() << '\n';
@@ -288,7 +316,7 @@ void writeCompareText(std::ostream &out, const AnalyzedTrace &a, const AnalyzedT
     if (!c.extraWork.empty()) {
         out << "\nExtra work (kernels with no counterpart and no fused kernel on the other side):\n";
         for (const ExtraWork &e : c.extraWork)
-            out << "  [" << e.confidence << "] " << sideLabel(c, e.side) << ": " << (e.cpuOp.empty() ? e.operation : e.cpuOp)
+            out << "  [" << confidenceName(e.confidence) << "] " << sideLabel(c, e.side) << ": " << (e.cpuOp.empty() ? e.operation : e.cpuOp)
                 << ", " << us(e.total) << " us, " << e.count << "×\n      " << e.evidence << '\n';
     }
     if (!c.modules.empty()) {
@@ -296,7 +324,7 @@ void writeCompareText(std::ostream &out, const AnalyzedTrace &a, const AnalyzedT
         for (const ModuleDifference &m : c.modules)
             out << "  " << std::left << std::setw(28) << m.module << std::right << " A " << std::setw(5)
                 << std::fixed << std::setprecision(1) << m.aKernelsPerCall << "  B " << std::setw(5) << m.bKernelsPerCall
-                << " kernels/call; " << sideLabel(c, m.unfusedSide == 'a' ? 'b' : 'a') << " fuses, "
+                << " kernels/call; " << sideLabel(c, otherSide(m.unfusedSide)) << " fuses, "
                 << us(m.timeDifference) << " us (" << std::setprecision(2) << m.impactPercent << " %) at stake; speed gap "
                 << us(m.speedGap) << " us\n"
                 << std::defaultfloat;
@@ -362,9 +390,9 @@ void writeCompareMarkdown(std::ostream &out, const AnalyzedTrace &a, const Analy
     int i = 1;
     for (const FusionFinding &f : c.findings) {
         out << "### " << i++ << ". " << f.operation << " — fused by " << sideLabel(c, f.fusedSide) << "\n\n";
-        out << "- **Time at stake:** " << us(f.timeAtStake) << " µs on " << sideLabel(c, f.fusedSide == 'a' ? 'b' : 'a')
+        out << "- **Time at stake:** " << us(f.timeAtStake) << " µs on " << sideLabel(c, otherSide(f.fusedSide))
             << " (unfused runs " << us(f.unfusedTotal) << " µs, fused kernels " << us(f.fusedTotal) << " µs)"
-            << "\n- **Confidence:** " << f.confidence << " (" << join(f.methods, ", ") << ")\n";
+            << "\n- **Confidence:** " << confidenceName(f.confidence) << " (" << join(fusionMethodNames(f.methods), ", ") << ")\n";
         out << "- **Evidence:** " << f.evidence << "\n";
         if (!f.fusedKernels.empty())
             out << "- **Fused kernel:** `" << f.fusedKernels.front().substr(0, 160) << "`\n";
@@ -384,7 +412,7 @@ void writeCompareMarkdown(std::ostream &out, const AnalyzedTrace &a, const Analy
                "| runs it | CPU op | operation | count | µs | confidence |\n|---|---|---|---:|---:|---|\n";
         for (const ExtraWork &e : c.extraWork)
             out << "| " << sideLabel(c, e.side) << " | " << (e.cpuOp.empty() ? "-" : e.cpuOp) << " | " << e.operation << " | "
-                << e.count << " | " << us(e.total) << " | " << e.confidence << (e.explained ? "" : " (unexplained)") << " |\n";
+                << e.count << " | " << us(e.total) << " | " << confidenceName(e.confidence) << (e.explained ? "" : " (unexplained)") << " |\n";
         out << '\n';
     }
     if (!c.modules.empty()) {
@@ -396,7 +424,7 @@ void writeCompareMarkdown(std::ostream &out, const AnalyzedTrace &a, const Analy
             std::snprintf(buf, sizeof buf, " | %.1f | %.1f | ", m.aKernelsPerCall, m.bKernelsPerCall);
             char pct[32];
             std::snprintf(pct, sizeof pct, "%.2f", m.impactPercent);
-            out << "| " << m.module << buf << sideLabel(c, m.unfusedSide == 'a' ? 'b' : 'a') << " | "
+            out << "| " << m.module << buf << sideLabel(c, otherSide(m.unfusedSide)) << " | "
                 << us(m.timeDifference) << " | " << pct << " | " << us(m.speedGap) << " |\n";
         }
         out << '\n';
@@ -448,15 +476,9 @@ std::map<std::string, std::string> compareCsvTables(const AnalyzedTrace &a, cons
               << p.bKernels << ',' << us(p.aTotal) << ',' << us(p.bTotal) << ',' << ratioText(p.aTotal, p.bTotal) << ','
               << us(p.bTotal - p.aTotal) << '\n';
             for (const KernelPair &kp : p.kernels) {
-                auto ids = [](const std::vector<uint32_t> &v) {
-                    std::string s;
-                    for (uint32_t id : v)
-                        s += (s.empty() ? "" : " ") + std::to_string(id);
-                    return s;
-                };
                 k << i << ',' << csvField(kp.op) << ',' << csvField(kp.detail) << ',' << csvField(kp.aName) << ','
                   << csvField(kp.bName) << ',' << us(kp.aTotal) << ',' << us(kp.bTotal) << ',' << (kp.sameKernel ? 1 : 0)
-                  << ',' << ids(kp.aKernels) << ',' << ids(kp.bKernels) << '\n';
+                  << ',' << kernelIdList(kp.aKernels) << ',' << kernelIdList(kp.bKernels) << '\n';
             }
             ++i;
         }
@@ -474,23 +496,26 @@ std::map<std::string, std::string> compareCsvTables(const AnalyzedTrace &a, cons
     {
         std::ostringstream o;
         o << "operation,fused_side,fused_label,methods,count,time_at_stake_us,confidence,evidence,fused_kernels,"
-             "unfused_components,locations,unfused_us,fused_us\n";
+             "unfused_components,locations,unfused_us,fused_us"
+          << kKernelRefHeader << '\n';
         for (const FusionFinding &f : c.findings)
-            o << csvField(f.operation) << ',' << f.fusedSide << ',' << csvField(sideLabel(c, f.fusedSide)) << ','
-              << csvField(join(f.methods, ";")) << ',' << f.count << ',' << us(f.timeAtStake) << ',' << f.confidence << ','
+            o << csvField(f.operation) << ',' << char(f.fusedSide) << ',' << csvField(sideLabel(c, f.fusedSide)) << ','
+              << csvField(join(fusionMethodNames(f.methods), ";")) << ',' << f.count << ',' << us(f.timeAtStake) << ',' << confidenceName(f.confidence) << ','
               << csvField(f.evidence) << ',' << csvField(join(f.fusedKernels, ";")) << ','
               << csvField(join(f.unfusedComponents, ";")) << ',' << csvField(join(f.locations, ";")) << ','
-              << us(f.unfusedTotal) << ',' << us(f.fusedTotal) << '\n';
+              << us(f.unfusedTotal) << ',' << us(f.fusedTotal) << ',' << kernelRefColumns(a, b, f.aKernels, f.bKernels)
+              << '\n';
         t["fusion_patterns"] = o.str();
     }
     {
         std::ostringstream o;
-        o << "side,label,operation,cpu_op,reason,count,time_us,confidence,evidence,kernels,locations\n";
+        o << "side,label,operation,cpu_op,reason,count,time_us,confidence,evidence,kernels,locations" << kKernelRefHeader
+          << '\n';
         for (const ExtraWork &e : c.extraWork)
-            o << e.side << ',' << csvField(sideLabel(c, e.side)) << ',' << csvField(e.operation) << ',' << csvField(e.cpuOp)
+            o << char(e.side) << ',' << csvField(sideLabel(c, e.side)) << ',' << csvField(e.operation) << ',' << csvField(e.cpuOp)
               << ',' << (e.explained ? "no_counterpart_op" : "unexplained") << ',' << e.count << ',' << us(e.total) << ','
-              << e.confidence << ',' << csvField(e.evidence) << ',' << csvField(join(e.kernels, ";")) << ','
-              << csvField(join(e.locations, ";")) << '\n';
+              << confidenceName(e.confidence) << ',' << csvField(e.evidence) << ',' << csvField(join(e.kernels, ";")) << ','
+              << csvField(join(e.locations, ";")) << ',' << kernelRefColumns(a, b, e.aKernels, e.bKernels) << '\n';
         t["extra_work"] = o.str();
     }
     t["gap"] = gapCsv(c);

@@ -1,5 +1,5 @@
 #pragma once
-// Writers for a two-trace comparison: JSON (SPEC §4 contract), text, markdown findings report, and
+// Writers for a two-trace comparison: JSON (the README's contract), text, markdown findings report, and
 // CSV tables.
 #include "compare/comparison.h"
 #include "util/jsonwriter.h"

@@ -18,7 +18,7 @@ std::string percent(double v)
     return buf;
 }
 
-std::string label(const Comparison &c, char side) { return side == 'a' ? c.labelA : c.labelB; }
+std::string label(const Comparison &c, TraceSide side) { return side == TraceSide::A ? c.labelA : c.labelB; }
 
 void ids(JsonWriter &w, const char *key, const std::vector<uint32_t> &v)
 {
@@ -92,7 +92,7 @@ void breakdownCsv(std::ostream &o, const std::string &measure, const GapBreakdow
 
 std::string whatIfTitle(const Comparison &c, const WhatIf &w)
 {
-    const char other = w.side == 'a' ? 'b' : 'a';
+    const TraceSide other = otherSide(w.side);
     const bool fused = w.scenario.find("fused") != std::string::npos;
     return "if " + label(c, w.side) + (fused ? " fused like " + label(c, other) : "'s kernels ran at " + label(c, other) + "'s speed");
 }
@@ -132,7 +132,7 @@ void writeGapJson(JsonWriter &w, const Comparison &c)
     for (const WhatIf &x : g.whatIf) {
         w.beginObject();
         w.field("scenario", x.scenario);
-        w.field("side", std::string(1, x.side));
+        w.field("side", sideName(x.side));
         w.field("label", label(c, x.side));
         w.field("title", whatIfTitle(c, x));
         w.field("base_us", toUs(x.base), 3);
@@ -218,7 +218,7 @@ std::string whatIfCsv(const Comparison &c)
     std::ostringstream o;
     o << "scenario,side,title,base_us,projected_us,saving_us,saving_pct,item,item_saving_us,item_speed_ratio\n";
     for (const WhatIf &w : c.gap.whatIf) {
-        const std::string head = w.scenario + ',' + w.side + ',' + csvField(whatIfTitle(c, w)) + ',' + usText(w.base) + ','
+        const std::string head = w.scenario + ',' + sideName(w.side) + ',' + csvField(whatIfTitle(c, w)) + ',' + usText(w.base) + ','
                                  + usText(w.projected) + ',' + usText(w.saving()) + ',' + percent(w.savingPercent());
         if (w.items.empty())
             o << head << ",,,\n";

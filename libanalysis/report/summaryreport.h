@@ -1,5 +1,5 @@
 #pragma once
-// Writers for the one-trace summary: JSON (the documented contract of SPEC §4) and text.
+// Writers for the one-trace summary: JSON (the contract documented in the README) and text.
 #include "classify/kernelregistry.h"
 #include "steps/steps.h"
 #include "summary/tracesummary.h"

@@ -1,5 +1,5 @@
 #pragma once
-// Writers for the triage findings that sit beside the kernel table (issue 5): known fusion
+// Writers for the triage findings that sit beside the kernel table: known fusion
 // families and overlap opportunities per stage, module-level candidates with impact (whole trace).
 //
 // JSON, per stage object (keys added next to "kernel_table"):

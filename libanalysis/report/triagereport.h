@@ -1,5 +1,5 @@
 #pragma once
-// Writers for the one-trace triage kernel table (issue 3): JSON (the documented contract), text,
+// Writers for the one-trace triage kernel table: JSON (the documented contract), text,
 // markdown and CSV.
 //
 // JSON: {"trace": {...}, "stage_method": "...",

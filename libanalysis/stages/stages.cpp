@@ -31,7 +31,7 @@ bool parseStage(std::string_view s, Stage &out)
 
 namespace {
 
-// A kernel more than this far from every stage window is left unstaged (seed 002: 20 ms).
+// A kernel more than this far from every stage window is left unstaged (20 ms: a server's gap between batches).
 constexpr Ns kNearestWindow = 20'000'000;
 
 std::string lower(std::string_view s)

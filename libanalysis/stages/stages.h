@@ -1,5 +1,5 @@
 #pragma once
-// Prefill vs decode (SPEC §3): from annotations (prefill, extend, generation_0 → prefill; decode,
+// Prefill vs decode: from annotations (prefill, extend, generation_0 → prefill; decode,
 // generation_1 → decode), matched to kernels by External id, else by time window, else from the
 // file path; otherwise everything is "all".
 #include "trace/traceloader.h"

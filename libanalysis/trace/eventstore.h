@@ -24,7 +24,7 @@ inline StrId procIdString(ProcId p) { return static_cast<StrId>(-2 - p); }
 enum class GpuKind : uint8_t { Kernel, Memcpy, Memset };
 
 // Kernels, memcpys and memsets: kernels live in their own table, sorted by start time with
-// ties broken by file order, so that a kernel's index is its stable kernel id (SPEC §3).
+// ties broken by file order, so that a kernel's index is its stable kernel id.
 struct GpuOpTable {
     std::vector<Ns> start, dur;
     std::vector<StrId> name;

@@ -22,6 +22,7 @@ Slot g_slots[kSlots];
 struct sigaction g_previous;
 uintptr_t g_pageSize = 4096;
 std::once_flag g_installed;
+std::atomic<bool> g_handlerInstalled{false};
 
 void onSigbus(int sig, siginfo_t *info, void *context)
 {
@@ -60,13 +61,17 @@ void install()
     action.sa_flags = SA_SIGINFO | SA_NODEFER;
     sigemptyset(&action.sa_mask);
     sigaction(SIGBUS, &action, &g_previous);
+    g_handlerInstalled = true;
 }
 
 } // namespace
 
+void installHandler() { std::call_once(g_installed, install); }
+
 int watch(const void *begin, size_t length)
 {
-    std::call_once(g_installed, install);
+    if (!g_handlerInstalled.load())
+        return -1;
     for (int i = 0; i < kSlots; ++i) {
         Slot &s = g_slots[i];
         if (s.used.exchange(true))

@@ -1,5 +1,5 @@
 #pragma once
-// What a trace is: platform, GPU, framework — detected from the trace itself (SPEC §2).
+// What a trace is: platform, GPU, framework — detected from the trace itself.
 #include "trace/eventstore.h"
 
 #include <string>

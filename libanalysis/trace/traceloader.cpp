@@ -260,6 +260,7 @@ std::shared_ptr<Trace> loadTrace(const std::string &path, const LoadOptions &opt
     TraceBuffer bytes = TraceBuffer::load(chosen->path, chosen->member, options.maxBytes);
     ParseOptions po;
     po.progress = options.progress;
+    po.threads = options.parseThreads;
     ParseResult parsed = parseTrace(bytes, chosen->display, po);
     trace->bytes = bytes.size();
     bytes.release();  // the JSON is not needed once parsed

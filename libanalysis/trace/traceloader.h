@@ -30,6 +30,9 @@ struct LoadOptions {
     int device = -1;        // -1: the device with the most kernel time
     size_t maxBytes = 0;    // uncompressed size limit, 0: available memory
     std::string label;      // empty: derived from the file name
+    // Threads parsing the event array (ParseOptions::threads): 0 lets a large file use two on a
+    // machine with two cores or more; a caller loading two traces at once passes 1 for each.
+    int parseThreads = 0;
     std::function<bool(double)> progress;  // 0..1; returning false cancels (throws Cancelled)
 };
 

@@ -550,10 +550,6 @@ void Parser::wholeDocument(const char *data, size_t size, size_t capacity)
 
 ParseResult FUSION_PARSER_ENTRY(const TraceBuffer &bytes, const std::string &fileName, const ParseOptions &options)
 {
-    struct Counted {
-        Counted() { ++FUSION_PARSER_NS::g_parsing; }
-        ~Counted() { --FUSION_PARSER_NS::g_parsing; }
-    } counted;
     FUSION_PARSER_NS::Parser p(bytes, fileName, options);
     return p.run();
 }

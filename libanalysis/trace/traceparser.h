@@ -22,8 +22,8 @@ struct ParseOptions {
     // brought the peak resident memory from 0.35× to 0.19× the file, and loaded no slower.
     size_t chunkBytes = size_t(4) << 20;
     // Threads that parse the event array of a file read whole (a mapped one): 1, or 2 (the two halves
-    // in parallel, then merged). 0: two when the file has 8 chunks or more, the machine two cores,
-    // and no other trace is being parsed once its first two chunks are (a comparison loads one per core).
+    // in parallel, then merged). 0: two when the file has 8 chunks or more and the machine two cores.
+    // The library starts no more threads than this; a caller parsing two files at once passes 1.
     int threads = 0;
 };
 

@@ -90,8 +90,7 @@ bool Parser::chunked()
     const std::string pattern = std::string(all.substr(nl, first - nl)) + "{";
     const std::string head(all.substr(0, arrayOpen + 1));  // its bytes are dropped as parsing goes on
 
-    // Two chunks on one thread first: by then a second trace loaded at the same time (a comparison)
-    // is being parsed too, and the rest is not split.
+    // Two chunks on one thread first: a file that ends there is not worth a second thread.
     const size_t probe = boundaryAfter(first + 2 * kChunkBytes, pattern);
     size_t arrayClose = std::string_view::npos;
     size_t split = std::string_view::npos;
@@ -259,7 +258,7 @@ size_t Parser::splitPoint(size_t first, const std::string &pattern) const
     int threads = m_options.threads;
     if (threads == 0)
         threads = ended && !m_bytes.isStreamed() && size - first >= 8 * m_options.chunkBytes
-                          && std::thread::hardware_concurrency() >= 2 && g_parsing.load() == 1 ? 2 : 1;
+                          && std::thread::hardware_concurrency() >= 2 ? 2 : 1;
     if (threads < 2 || !ended || m_bytes.isStreamed())
         return std::string_view::npos;
     return boundaryAfter(first + (size - first) / 2, pattern);

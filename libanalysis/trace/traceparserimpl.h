@@ -138,7 +138,4 @@ private:
     const std::atomic<size_t> *m_laterParsed = nullptr;  // the same for the second parser, while it runs
 };
 
-// Traces being parsed in this process: a second thread per parse pays only when there is one.
-inline std::atomic<int> g_parsing{0};
-
 } // namespace fusion::FUSION_PARSER_NS

@@ -20,7 +20,7 @@ struct SiteMatcher {
     std::vector<std::string> kernel, cpuOp, scope, notKernel, notScope, op, notOp;
 };
 
-// Form 1 (plain keywords, seed 002) or forms 2/3 (one or several SiteMatchers, OR-ed).
+// Form 1 (plain keywords) or forms 2/3 (one or several SiteMatchers, OR-ed).
 struct KeywordMatcher {
     std::vector<std::string> keywords;   // form 1, lower-cased
     std::vector<SiteMatcher> anyOf;      // forms 2 and 3

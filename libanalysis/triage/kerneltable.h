@@ -1,5 +1,5 @@
 #pragma once
-// The triage kernel table of one trace (issue 3): per stage, kernels grouped by canonical name with
+// The triage kernel table of one trace: per stage, kernels grouped by canonical name with
 // op, category, time statistics and the Python sites that launched them. A plain result: the CLI
 // writers (report/triagereport.h) and the GUI's kernel table read the same data.
 #include "attribution/attribution.h"
@@ -50,7 +50,7 @@ struct KernelTableOptions {
     double minShare = 0.01;  // rows below this share of their stage's time are hidden (0: none)
     size_t limit = 0;        // at most this many rows per stage (0: no limit)
     // All: one table per stage present, in the order prefill, decode, all — where "all" holds the
-    // kernels no stage claims (every kernel when the trace has no stage information, as seed 002
+    // kernels no stage claims (every kernel when the trace has no stage information, as reference triage tools
     // does). Prefill or Decode: that stage's table only, even when empty.
     Stage stage = Stage::All;
 };

@@ -191,4 +191,15 @@ std::string usText(int64_t ns)
     return buf;
 }
 
+std::string exactUsText(int64_t ns)
+{
+    const bool negative = ns < 0;
+    // Through unsigned so that INT64_MIN has a magnitude too.
+    const uint64_t magnitude = negative ? uint64_t(0) - uint64_t(ns) : uint64_t(ns);
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%s%llu.%03llu", negative ? "-" : "", static_cast<unsigned long long>(magnitude / 1000),
+                  static_cast<unsigned long long>(magnitude % 1000));
+    return buf;
+}
+
 } // namespace fusion

@@ -49,5 +49,8 @@ private:
 inline double toUs(int64_t ns) { return double(ns) / 1000.0; }
 // "12.345": microseconds with three decimals, as the text reports print them.
 std::string usText(int64_t ns);
+// The same from integer arithmetic, exact at any magnitude: a trace's own timestamps (µs since an
+// epoch, 10^15 and more) lose their last digits through a double.
+std::string exactUsText(int64_t ns);
 
 } // namespace fusion

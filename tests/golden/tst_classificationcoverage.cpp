@@ -1,5 +1,5 @@
 // Golden test: on every shared trace that has kernels, the built-in registry gives an op other than
-// Other to at least 95 % of the kernel GPU time (issue 3, "Must show"); the figure is printed per trace.
+// Other to at least 95 % of the kernel GPU time; the figure is printed per trace.
 #include "testsupport.h"
 #include "classify/traceclassification.h"
 

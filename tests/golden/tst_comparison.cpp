@@ -100,12 +100,12 @@ private slots:
         QVERIFY2(c.findings.empty(), c.findings.empty() ? "" : c.findings.front().evidence.c_str());
         QCOMPARE(c.extraWork.size(), size_t(1));
         const ExtraWork &e = c.extraWork.front();
-        QCOMPARE(e.side, 'b');
+        QCOMPARE(e.side, TraceSide::B);
         QCOMPARE(e.cpuOp, std::string("aten::fill_"));
         QVERIFY(e.explained);
         QCOMPARE(e.count, uint64_t(24));
         QCOMPARE(e.total, Ns(107545));
-        QCOMPARE(e.confidence, std::string("high"));
+        QCOMPARE(e.confidence, Confidence::High);
         QCOMPARE(e.bKernels.size(), size_t(24));
         QVERIFY(e.aKernels.empty());
         QVERIFY(c.leftOutLayers.empty());
@@ -139,9 +139,9 @@ private slots:
         CompareOptions given;
         given.canonicalOrder = false;
         auto kernelsBySide = [](const Comparison &c, bool swap) {
-            std::set<std::tuple<char, std::vector<uint32_t>, std::vector<uint32_t>>> out;
+            std::set<std::tuple<TraceSide, std::vector<uint32_t>, std::vector<uint32_t>>> out;
             for (const FusionFinding &f : c.findings)
-                out.insert(swap ? std::make_tuple(f.fusedSide == 'a' ? 'b' : 'a', f.bKernels, f.aKernels)
+                out.insert(swap ? std::make_tuple(otherSide(f.fusedSide), f.bKernels, f.aKernels)
                                 : std::make_tuple(f.fusedSide, f.aKernels, f.bKernels));
             return out;
         };

@@ -1,6 +1,7 @@
 // Fusion detection against ground truth: traces made by tools/gen_trace.py with known fusion
-// differences (its truth file says which side fuses what, with the fused kernels' names). Every
-// injected difference must be found on the right side, and a trace compared with itself yields none.
+// differences (its truth file says which side fuses what, where, with the fused kernels' names).
+// Every finding must be one of the injected differences, found on the right side exactly as often as
+// it was injected; a trace compared with itself yields none.
 #include "testsupport.h"
 #include "compare/comparison.h"
 
@@ -9,6 +10,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -24,37 +26,64 @@ QJsonObject readJson(const QString &path)
     return QJsonDocument::fromJson(f.readAll()).object();
 }
 
-// For each truth difference: a finding whose fused side is the truth's and whose kernels on that
-// side include one of the fused kernels the generator wrote. Returns the differences not found.
-QStringList missedDifferences(const QJsonObject &truth, const AnalyzedTrace &a, const AnalyzedTrace &b,
-                              const Comparison &c)
+QString kernelName(const AnalyzedTrace &t, uint32_t id)
 {
-    QStringList missed;
+    const std::string_view n = t.trace->store.str(t.trace->store.kernels.name[id]);
+    return QString::fromUtf8(n.data(), qsizetype(n.size()));
+}
+
+// Checks the findings against the generator's truth, both ways. A finding belongs to the truth
+// difference whose fused kernels it names (on the side the truth says fuses); every finding must
+// belong to exactly one difference (no finding the truth does not hold), and the occurrences of a
+// difference's findings must add up to exactly what the truth injected inside the model's layers:
+// its sites under `layers.N.` times the forward passes (a site outside them, such as the final
+// model.norm, lies outside every aligned layer and cannot be compared kernel by kernel).
+// Returns what does not hold, one line per problem.
+QStringList checkAgainstTruth(const QJsonObject &truth, const AnalyzedTrace &a, const AnalyzedTrace &b, const Comparison &c)
+{
+    struct Difference {
+        QString operation;
+        TraceSide side;
+        QSet<QString> fusedKernels;
+        uint64_t expected = 0, found = 0;
+    };
+    std::vector<Difference> diffs;
+    const uint64_t passes = uint64_t(truth.value(QLatin1String("forward_passes")).toObject().value(QLatin1String("total")).toInt());
     for (const auto &d : truth.value(QLatin1String("differences")).toArray()) {
         const QJsonObject diff = d.toObject();
+        Difference x;
+        x.operation = diff.value(QLatin1String("operation")).toString();
         const QString vendor = diff.value(QLatin1String("fused_on")).toString();
-        const char side = QString::fromLatin1(platformName(a.trace->info.platform)) == vendor ? 'a' : 'b';
-        const AnalyzedTrace &t = side == 'a' ? a : b;
-        QSet<QString> names;
+        x.side = QString::fromLatin1(platformName(a.trace->info.platform)) == vendor ? TraceSide::A : TraceSide::B;
         for (const auto &n : diff.value(QLatin1String("fused")).toObject().value(QLatin1String("kernels")).toArray())
-            names.insert(n.toString());
-        bool found = false;
-        for (const FusionFinding &f : c.findings) {
-            if (f.fusedSide != side)
-                continue;
-            for (uint32_t id : side == 'a' ? f.aKernels : f.bKernels)
-                if (names.contains(QString::fromUtf8(t.trace->store.str(t.trace->store.kernels.name[id]).data(),
-                                                     qsizetype(t.trace->store.str(t.trace->store.kernels.name[id]).size())))) {
-                    found = true;
-                    break;
-                }
-            if (found)
-                break;
-        }
-        if (!found)
-            missed << diff.value(QLatin1String("operation")).toString() + QLatin1String(" on ") + vendor;
+            x.fusedKernels.insert(n.toString());
+        for (const auto &site : diff.value(QLatin1String("sites")).toArray())
+            x.expected += site.toString().startsWith(QLatin1String("layers.")) ? passes : 0;
+        diffs.push_back(x);
     }
-    return missed;
+    QStringList problems;
+    for (const FusionFinding &f : c.findings) {
+        const AnalyzedTrace &t = f.fusedSide == TraceSide::A ? a : b;
+        std::vector<Difference *> owners;
+        for (Difference &d : diffs) {
+            bool all = d.side == f.fusedSide;
+            for (uint32_t id : f.fusedSide == TraceSide::A ? f.aKernels : f.bKernels)
+                all = all && d.fusedKernels.contains(kernelName(t, id));
+            if (all)
+                owners.push_back(&d);
+        }
+        if (owners.size() != 1) {
+            problems << QStringLiteral("finding %1 (fused by %2, %3×) belongs to %4 truth differences")
+                            .arg(QString::fromStdString(f.operation)).arg(QLatin1Char(char(f.fusedSide))).arg(f.count).arg(owners.size());
+            continue;
+        }
+        owners.front()->found += f.count;
+    }
+    for (const Difference &d : diffs)
+        if (d.found != d.expected)
+            problems << QStringLiteral("%1 fused by %2: %3 occurrences found, %4 injected in the layers")
+                            .arg(d.operation).arg(QLatin1Char(char(d.side))).arg(d.found).arg(d.expected);
+    return problems;
 }
 
 } // namespace
@@ -70,14 +99,15 @@ private slots:
         const QJsonObject truth = readJson(dir + QLatin1String("sample_truth.json"));
         QCOMPARE(truth.value(QLatin1String("differences")).toArray().size(), 4);
         const Comparison c = compareTraces(*a, *b);
-        const QStringList missed = missedDifferences(truth, *a, *b, c);
-        QVERIFY2(missed.isEmpty(), qPrintable(missed.join(QLatin1String(", "))));
+        const QStringList problems = checkAgainstTruth(truth, *a, *b, c);
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1String("; "))));
+        QCOMPARE(c.findings.size(), size_t(4));  // add+RMSNorm, RMSNorm (layer 0 has no add), SwiGLU+GEMM, RoPE
         // The generator fused SwiGLU into the GEMM on the AMD side: reported as such, with high confidence.
         auto it = std::find_if(c.findings.begin(), c.findings.end(),
                                [](const FusionFinding &f) { return f.operation == "SwiGLU+GEMM"; });
         QVERIFY(it != c.findings.end());
-        QCOMPARE(it->fusedSide, 'b');
-        QCOMPARE(it->confidence, std::string("high"));
+        QCOMPARE(it->fusedSide, TraceSide::B);
+        QCOMPARE(it->confidence, Confidence::High);
         QCOMPARE(it->count, uint64_t(24));  // truth: 24 occurrences (6 layers × 4 passes)
 
         // The same nn.Module, more kernels per call on one side: the truth's RMSNorm runs as 8
@@ -85,7 +115,7 @@ private slots:
         auto norm = std::find_if(c.modules.begin(), c.modules.end(),
                                  [](const ModuleDifference &m) { return m.module == "LlamaRMSNorm"; });
         QVERIFY(norm != c.modules.end());
-        QCOMPARE(norm->unfusedSide, 'a');
+        QCOMPARE(norm->unfusedSide, TraceSide::A);
         QCOMPARE(norm->aKernelsPerCall, 8.0);
         QCOMPARE(norm->bKernelsPerCall, 1.0);
         QVERIFY(norm->timeDifference > 0);
@@ -98,9 +128,9 @@ private slots:
         auto attention = std::find_if(c.modules.begin(), c.modules.end(),
                                       [](const ModuleDifference &m) { return m.module == "LlamaAttention"; });
         QVERIFY(rope != c.findings.end() && attention != c.modules.end());
-        QCOMPARE(rope->fusedSide, 'a');
+        QCOMPARE(rope->fusedSide, TraceSide::A);
         QCOMPARE(rope->count, uint64_t(24));  // truth: 24 occurrences
-        QCOMPARE(attention->unfusedSide, 'b');
+        QCOMPARE(attention->unfusedSide, TraceSide::B);
         QVERIFY(std::llabs(attention->timeDifference - rope->timeAtStake) <= 1);
         QVERIFY(attention->speedGap > attention->timeDifference);
     }
@@ -139,8 +169,8 @@ private slots:
         QCOMPARE(truth.value(QLatin1String("differences")).toArray().size(), 2);
         const auto ta = loadAndAnalyze(a.toStdString(), {}), tb = loadAndAnalyze(b.toStdString(), {});
         const Comparison c = compareTraces(*ta, *tb);
-        const QStringList missed = missedDifferences(truth, *ta, *tb, c);
-        QVERIFY2(missed.isEmpty(), qPrintable(missed.join(QLatin1String(", "))));
+        const QStringList problems = checkAgainstTruth(truth, *ta, *tb, c);
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1String("; "))));
         QVERIFY(compareTraces(*tb, *tb).findings.empty());
     }
 };

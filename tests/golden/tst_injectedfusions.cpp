@@ -44,16 +44,16 @@ struct Score {
     size_t findings = 0, correct = 0, exact = 0, occurrences = 0, found = 0, strongExtra = 0;
 };
 
-Score score(const Comparison &c, const Truth &t, char mutatedSide)
+Score score(const Comparison &c, const Truth &t, TraceSide mutatedSide)
 {
-    const char fusedSide = t.mutatedFuses ? mutatedSide : (mutatedSide == 'a' ? 'b' : 'a');
+    const TraceSide fusedSide = t.mutatedFuses ? mutatedSide : otherSide(mutatedSide);
     Score s;
     s.occurrences = t.occurrences.size();
     std::set<uint32_t> covered;
     for (const FusionFinding &f : c.findings) {
         ++s.findings;
-        const auto &u = f.fusedSide == 'a' ? f.bKernels : f.aKernels;
-        const auto &k = f.fusedSide == 'a' ? f.aKernels : f.bKernels;
+        const auto &u = f.fusedSide == TraceSide::A ? f.bKernels : f.aKernels;
+        const auto &k = f.fusedSide == TraceSide::A ? f.aKernels : f.bKernels;
         size_t uIn = 0, kIn = 0;
         for (uint32_t id : u)
             uIn += t.unfused.count(id);
@@ -71,7 +71,7 @@ Score score(const Comparison &c, const Truth &t, char mutatedSide)
     for (const auto &occ : t.occurrences)
         s.found += std::all_of(occ.begin(), occ.end(), [&](uint32_t id) { return covered.count(id) > 0; });
     for (const ExtraWork &e : c.extraWork)
-        s.strongExtra += e.confidence != "low";
+        s.strongExtra += e.confidence != Confidence::Low;
     return s;
 }
 
@@ -145,7 +145,7 @@ private slots:
         CompareOptions o;
         o.canonicalOrder = canonical;
         const Comparison om = compareTraces(*original, *mutated, o), mo = compareTraces(*mutated, *original, o);
-        const Score s1 = score(om, t, 'b'), s2 = score(mo, t, 'a');
+        const Score s1 = score(om, t, TraceSide::B), s2 = score(mo, t, TraceSide::A);
         qInfo("%-32s %-5s findings %zu/%zu correct, %zu exact, occurrences %zu/%zu found; reversed: %zu/%zu, %zu, %zu/%zu",
               qPrintable(t.id), canonical ? "canon" : "given", s1.correct, s1.findings, s1.exact, s1.found, s1.occurrences,
               s2.correct, s2.findings, s2.exact, s2.found, s2.occurrences);
@@ -156,7 +156,7 @@ private slots:
             QCOMPARE(s.strongExtra, size_t(0));  // and no extra work claimed with confidence
         }
         QVERIFY(!om.findings.empty());
-        QCOMPARE(om.findings.front().confidence, std::string("high"));  // it recurs in every layer
+        QCOMPARE(om.findings.front().confidence, Confidence::High);  // it recurs in every layer
         test::requireMirror(om, mo);
     }
 
@@ -170,9 +170,9 @@ private slots:
         const auto original = analyzed(it->original), cut = analyzed(it->mutated);
         for (const Comparison &c : {compareTraces(*original, *cut), compareTraces(*cut, *original)}) {
             for (const FusionFinding &f : c.findings)
-                QVERIFY2(f.confidence == "low", f.evidence.c_str());
+                QVERIFY2(f.confidence == Confidence::Low, f.evidence.c_str());
             for (const ExtraWork &e : c.extraWork)
-                QVERIFY2(e.confidence == "low", e.evidence.c_str());
+                QVERIFY2(e.confidence == Confidence::Low, e.evidence.c_str());
             // The last of the 24 decoder layers lost 22 of its 43 kernels (the trace ends 8 kernels
             // after it): it is left out, and the warnings say so.
             QVERIFY(!c.leftOutLayers.empty());

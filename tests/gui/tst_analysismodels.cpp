@@ -120,7 +120,7 @@ void AnalysisModelsTest::thePatternTreeHasOneRowPerFindingWithItsEvidenceKernels
         QCOMPARE(model.index(r, FusionTreeModel::Count).data(ModelRoles::Sort).toULongLong(), qulonglong(f.count));
         QCOMPARE(model.index(r, FusionTreeModel::TimeAtStake).data(ModelRoles::Sort).toLongLong(), qint64(f.timeAtStake));
         QCOMPARE(model.index(r, FusionTreeModel::FusedSide).data(ModelRoles::Export).toString(),
-                 QString(QLatin1Char(f.fusedSide)));
+                 QString(QLatin1Char(char(f.fusedSide))));
         int fused = 0, unfused = 0, locations = 0;
         for (int g = 0; g < model.rowCount(finding); ++g) {
             const QModelIndex child = model.index(g, 0, finding);

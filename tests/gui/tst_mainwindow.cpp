@@ -143,7 +143,7 @@ void MainWindowTest::theWindowStartsEmptyAndUsable()
                                 QStringLiteral("findings"), QStringLiteral("chart"), QStringLiteral("triage")})
         QVERIFY2(w.showView(view), qPrintable(view));
     QVERIFY(!w.showView(QStringLiteral("flamegraph")));
-    QCOMPARE(w.tabs()->widget(0), w.timelineView());  // issue 7: the timeline comes first
+    QCOMPARE(w.tabs()->widget(0), w.timelineView());  // the timeline comes first
     QWidget timeline;
     QCOMPARE(w.addView(&timeline, QStringLiteral("Timeline")), 0);
     QCOMPARE(w.tabs()->widget(0), &timeline);

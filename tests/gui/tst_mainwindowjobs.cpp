@@ -6,13 +6,20 @@
 #include "guitestsupport.h"
 #include "kerneltablemodel.h"
 #include "mainwindow.h"
+#include "perfettoexporter.h"
 #include "timelineview.h"
 #include "timelinewidget.h"
 #include "triagepage.h"
 #include "triagetablemodel.h"
 #include "trace/traceerror.h"
 
+#include <QAction>
+#include <QDir>
 #include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -56,6 +63,8 @@ private slots:
     void closingTheWindowStopsTheTriageAtOnce();
     void theTriageTabCancelsAndRunsItsTriage();
     void aTriageArrivingLaterLeavesTheSelectionAndTheTimelineAlone();
+    void theComparisonIsExportedForPerfettoInTheBackground();
+    void aCancelledPerfettoExportLeavesNoFile();
 };
 
 void MainWindowJobsTest::initTestCase()
@@ -196,6 +205,68 @@ void MainWindowJobsTest::aTriageArrivingLaterLeavesTheSelectionAndTheTimelineAlo
     QCOMPARE(w.fusionView()->currentIndex(), QModelIndex(pattern));
     QCOMPARE(w.kernelView()->currentIndex().row(), kernelRow);
     QCOMPARE(timeline->selectedKernel(), std::make_optional(std::make_pair(SideA, uint32_t(7))));
+}
+
+void MainWindowJobsTest::theComparisonIsExportedForPerfettoInTheBackground()
+{
+    MainWindow w;
+    w.setScreenshotMode(true);
+    w.setLabel(SideA, QStringLiteral("NV"));
+    PerfettoExporter *exporter = w.perfettoExporter();
+    QVERIFY(!exporter->action()->isEnabled());  // nothing to export yet
+    w.openTrace(SideA, sample(SideA));
+    w.openTrace(SideB, sample(SideB));
+    QVERIFY(waitUntilIdle(w));
+    QVERIFY(w.comparison());
+    QVERIFY(exporter->action()->isEnabled());
+
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("pair.json"));
+    QSignalSpy done(exporter, &PerfettoExporter::exported);
+    QVERIFY(exporter->exportTo(path) != 0);
+    QVERIFY(!exporter->action()->isEnabled());  // one export at a time
+    QVERIFY(done.wait(60000));
+    QCOMPARE(done.front().at(0).toString(), path);
+    QVERIFY(exporter->action()->isEnabled());
+
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QJsonArray events = QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("traceEvents")).toArray();
+    QStringList processes;
+    int findings = 0;
+    for (const QJsonValue &v : events) {
+        const QJsonObject e = v.toObject();
+        if (e.value(QStringLiteral("name")) == QStringLiteral("process_name"))
+            processes << e.value(QStringLiteral("args")).toObject().value(QStringLiteral("name")).toString();
+        findings += e.value(QStringLiteral("cat")) == QStringLiteral("fusion_finding");
+    }
+    // The user's label for A, the GPU's name for B (the sample names its device).
+    QCOMPARE(processes, QStringList({QStringLiteral("A \u00b7 NV"),
+                                     QStringLiteral("B \u00b7 ") + QString::fromStdString(w.trace(SideB)->trace->info.gpuName)}));
+    QCOMPARE(findings, int(w.comparison()->findings.size()));
+    QVERIFY(findings > 0);
+}
+
+void MainWindowJobsTest::aCancelledPerfettoExportLeavesNoFile()
+{
+    MainWindow w;
+    w.setScreenshotMode(true);
+    w.openTrace(SideA, QString::fromStdString(bigTrace()));
+    QVERIFY(waitUntilIdle(w));
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("big.json.gz"));
+    PerfettoExporter *exporter = w.perfettoExporter();
+    QSignalSpy cancelled(exporter, &BackgroundJob::cancelled);
+    QSignalSpy done(exporter, &PerfettoExporter::exported);
+    QVERIFY(exporter->exportTo(path) != 0);
+    QVERIFY(exporter->progressWidget()->isVisibleTo(&w));
+    exporter->cancel();
+    QCOMPARE(cancelled.size(), 1);
+    QVERIFY(!exporter->progressWidget()->isVisibleTo(&w));
+    QVERIFY(BackgroundJob::waitForWorkers(60000));
+    QCoreApplication::processEvents();
+    QVERIFY(done.isEmpty());
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList());  // neither the file nor its temporary
 }
 
 QTEST_MAIN(MainWindowJobsTest)

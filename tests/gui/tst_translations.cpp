@@ -163,7 +163,7 @@ void TranslationsTest::findingsAreWordedInTheInterfaceLanguage()
     const QString german = EvidenceText::ofFinding(cmp.findings.front(), la, lb);
     QVERIFY2(german.contains(QStringLiteral(" führt ")) && german.contains(QStringLiteral("verglichenen Schicht")),
              qPrintable(german));
-    QCOMPARE(EvidenceText::method("split_inside_op"), QStringLiteral("innerhalb einer Operation aufgeteilt"));
+    QCOMPARE(EvidenceText::method(fusion::FusionMethod::SplitInsideOp), QStringLiteral("innerhalb einer Operation aufgeteilt"));
     TranslationLoader::install(QStringLiteral("en"));
 }
 

@@ -1,4 +1,4 @@
-// Broken and hostile inputs (issue 9): the corpus of tools/make_bad_inputs.py, each run through the
+// Broken and hostile inputs: the corpus of tools/make_bad_inputs.py, each run through the
 // real `fusionscope-cli summary` in a child process with a timeout and an address-space limit. Every
 // case ends in exit 3 with exactly one stderr line naming the file and the problem, or in exit 0 with
 // a warning when the data is usable; never a signal, a hang or unbounded memory. Also: the registry

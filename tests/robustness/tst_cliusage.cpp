@@ -5,6 +5,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -45,6 +46,7 @@ private slots:
     void aMissingRankListsTheRanksThereAre();
     void aFileBesideItsCompressedCopyIsOneRank();
     void tracesInSubfoldersAreFoundOrNamed();
+    void anExportThatFailsLeavesNoFile();
 
 private:
     QTemporaryDir m_dir;
@@ -65,13 +67,23 @@ void CliUsageTest::aUsageErrorIsTheProblemAndAHint_data()
     QTest::newRow("unknown option") << QStringList{"summary", "t.json", "--bogus"} << "unknown option --bogus";
     QTest::newRow("missing value") << QStringList{"summary", "t.json", "--format"} << "option --format needs a value";
     QTest::newRow("bad format") << QStringList{"summary", "t.json", "--format", "xml"}
-                                << "unknown format 'xml' (text, json, csv, md)";
+                                << "unknown format 'xml' (text, json, csv, md; export: perfetto)";
     QTest::newRow("not a number") << QStringList{"summary", "t.json", "--rank", "x"}
                                   << "option --rank expects a number, got 'x'";
     QTest::newRow("unknown command") << QStringList{"frobnicate"}
-                                     << "unknown command 'frobnicate' (summary, triage, compare or classify)";
-    QTest::newRow("no command") << QStringList{} << "no command given (summary, triage, compare or classify)";
+                                     << "unknown command 'frobnicate' (summary, triage, compare, classify or export)";
+    QTest::newRow("no command") << QStringList{} << "no command given (summary, triage, compare, classify or export)";
     QTest::newRow("one trace to compare") << QStringList{"compare", "t.json"} << "compare takes two traces: A B";
+    QTest::newRow("export without --out") << QStringList{"export", "t.json"}
+                                          << "export needs --out FILE.json (or FILE.json.gz, written compressed)";
+    QTest::newRow("export of three traces") << QStringList{"export", "a.json", "b.json", "c.json", "--out", "x.json"}
+                                            << "export takes one trace or two: A [B]";
+    QTest::newRow("export --format json")
+        << QStringList{"export", "t.json", "--format", "json", "--out", "x.json"}
+        << "export writes --format perfetto only (Chrome trace JSON for Perfetto UI and chrome://tracing)";
+    QTest::newRow("compare --format perfetto")
+        << QStringList{"compare", "a.json", "b.json", "--format", "perfetto"}
+        << "--format perfetto is written by export (fusionscope-cli export A [B] --out FILE.json)";
 }
 
 // The whole 25-line usage after every mistake buried the one line that mattered.
@@ -132,11 +144,18 @@ void CliUsageTest::optionsACommandTakesAreAccepted()
                       "--label-a", "A", "--limit", "3", "--rank", "-1", "--format", "json", "-o", "out.json"},
           QStringList{"compare", "trace.json", "trace.json", "--label-a", "A", "--label-b", "B", "--stage", "all"},
           QStringList{"summary", "trace.json", "--limit", "5", "--max-size", "100", "--device", "0"},
-          QStringList{"classify", "gemm", "--format", "json"}}) {
+          QStringList{"classify", "gemm", "--format", "json"},
+          QStringList{"export", "trace.json", "trace.json", "--label-a", "A", "--label-b", "B", "--stage", "all",
+                      "--format", "perfetto", "--out", "pair.json"},
+          QStringList{"export", "trace.json", "--model", "llama", "--tp", "2", "--out", "one.json.gz"}}) {
         const test::CliOutcome o = test::runCli(args, m_dir.path());
         QVERIFY2(o.finished && o.exitCode == 0 && o.errLines.isEmpty(),
                  qPrintable(args.join(QLatin1Char(' ')) + QStringLiteral(": ") + describe(o)));
     }
+    // The exports are where --out said, complete (no temporary left beside them).
+    QVERIFY(QFileInfo(m_dir.filePath(QStringLiteral("pair.json"))).size() > 0);
+    QVERIFY(QFileInfo(m_dir.filePath(QStringLiteral("one.json.gz"))).size() > 0);
+    QVERIFY(QDir(m_dir.path()).entryList({QStringLiteral("*.part*")}).isEmpty());
 }
 
 // "holds no trace for rank 5" left the user guessing which ranks there are.
@@ -191,6 +210,26 @@ void CliUsageTest::tracesInSubfoldersAreFoundOrNamed()
     QCOMPARE(o.errLines, QStringList(QStringLiteral("fusionscope-cli: %1: directory holds no trace files itself; its "
                                                     "subfolders run1/ (1), run2/ (1) do: give one of them")
                                          .arg(logs)));
+}
+
+// A failed export must not leave a truncated file (nor replace a good one) under the name asked for.
+void CliUsageTest::anExportThatFailsLeavesNoFile()
+{
+    const QString bad = m_dir.filePath(QStringLiteral("bad.json"));
+    QVERIFY(writeFile(bad, "{\"traceEvents\": [{\"ph\": \"X\", \"cat\": \"kernel\""));
+    const QString out = m_dir.filePath(QStringLiteral("bad_export.json"));
+    test::CliOutcome o = test::runCli({QStringLiteral("export"), bad, QStringLiteral("--out"), out});
+    QVERIFY2(o.finished && !o.crashed && o.exitCode == 3, qPrintable(describe(o)));
+    QCOMPARE(o.errLines.size(), 1);
+    QVERIFY2(o.errLines.front().startsWith(QStringLiteral("fusionscope-cli: ") + bad + QStringLiteral(": truncated JSON")),
+             qPrintable(o.errLines.front()));
+    QVERIFY(!QFileInfo::exists(out));
+    QVERIFY(QDir(m_dir.path()).entryList({QStringLiteral("*.part*")}).isEmpty());
+
+    const QString nowhere = m_dir.filePath(QStringLiteral("no/such/dir/x.json"));
+    o = test::runCli({QStringLiteral("export"), m_trace, QStringLiteral("--out"), nowhere});
+    QVERIFY2(o.finished && !o.crashed && o.exitCode == 3, qPrintable(describe(o)));
+    QCOMPARE(o.errLines, QStringList(QStringLiteral("fusionscope-cli: %1: cannot write: No such file or directory").arg(nowhere)));
 }
 
 QTEST_GUILESS_MAIN(CliUsageTest)

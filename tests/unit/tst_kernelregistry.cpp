@@ -295,14 +295,14 @@ void KernelRegistryTest::kernelNamesFromTheReferencesGetTheirOp_data()
     QTest::addColumn<QString>("op");
     QTest::addColumn<QString>("phase");
 
-    // Attention per GPU generation (seed 000), FlashInfer, xFormers, SGLang/vLLM Triton, CK.
+    // Attention per GPU generation , FlashInfer, xFormers, SGLang/vLLM Triton, CK.
     QTest::newRow("trtllm-gen context kernel on sm100 is prefill")
         << "fmhaSm100aKernel_QBfloat16KvBfloat16OBfloat16H128PagedKvCausalP32VarSeqQ128Kv128PersistentContext"
         << "nvidia" << "Attention prefill" << "prefill";
     QTest::newRow("trtllm-gen generation kernel on sm100 is decode")
         << "fmhaSm100fKernel_QBfloat16KvBfloat16OBfloat16H128PagedKvDenseP32MultiCtasKvVarSeqQ8Kv128StaticForGen"
         << "nvidia" << "Attention decode" << "decode";
-    QTest::newRow("sm100 'f' suffix without a phase word is decode (seed 000)")
+    QTest::newRow("sm100 'f' suffix without a phase word is decode")
         << "fmhaSm100fKernel_QE4m3KvE4m3OBfloat16H128" << "nvidia" << "Attention decode" << "decode";
     QTest::newRow("sm90 FMHA without a phase word") << "fmhaSm90Kernel_QBfloat16H128" << "nvidia" << "Attention" << "";
     QTest::newRow("FlashAttention-2 forward")
@@ -349,7 +349,7 @@ void KernelRegistryTest::kernelNamesFromTheReferencesGetTheirOp_data()
         << "void ck_tile::kentry<256, 1, ck_tile::FmhaFwdSplitKVKernel<ck_tile::BlockFmhaFwdSplitKVPipeline<>>>()"
         << "amd" << "Attention decode" << "decode";
 
-    // Hybrid / linear attention and SSM (seed 002 hybrid_linear, seed 000 ssm).
+    // Hybrid / linear attention and SSM.
     QTest::newRow("Mamba selective scan") << "void selective_scan_fwd_kernel<Selective_Scan_fwd_kernel_traits<32, 4, true>>()"
                                           << "nvidia" << "SSM" << "";
     QTest::newRow("Mamba causal conv1d") << "void causal_conv1d_fwd_kernel<Causal_conv1d_fwd_kernel_traits<128, 4>>()"
@@ -378,13 +378,13 @@ void KernelRegistryTest::kernelNamesFromTheReferencesGetTheirOp_data()
                                            << "Dense GEMM" << "";
     QTest::newRow("Inductor GEMM template") << "triton_tem_fused_addmm_0" << "nvidia" << "Dense GEMM" << "";
 
-    // Fused RMSNorm / SwiGLU + GEMM (seed 000: ROCm Triton rocm_unquantized_gemm kernels).
+    // Fused RMSNorm / SwiGLU + GEMM (ROCm Triton rocm_unquantized_gemm kernels).
     QTest::newRow("Triton RMSNorm fused into GEMM")
         << "triton_red_fused__to_copy_add_mean_mul_pow_rocm_unquantized_gemm_rsqrt_1" << "amd" << "RMSNorm+GEMM" << "";
     QTest::newRow("Triton SwiGLU fused into GEMM") << "triton_poi_fused_mul_rocm_unquantized_gemm_silu_2" << "amd"
                                                    << "SwiGLU+GEMM" << "";
 
-    // Norms (seed 002 fused families: vLLM, FlashInfer, aiter).
+    // Norms (fused families: vLLM, FlashInfer, aiter).
     QTest::newRow("vLLM RMSNorm") << "void vllm::rms_norm_kernel<c10::BFloat16, 8, 4>()" << "nvidia" << "RMSNorm" << "";
     QTest::newRow("vLLM fused residual add + RMSNorm") << "void vllm::fused_add_rms_norm_kernel<c10::BFloat16, 8>()"
                                                        << "nvidia" << "add+RMSNorm" << "";
@@ -401,7 +401,7 @@ void KernelRegistryTest::kernelNamesFromTheReferencesGetTheirOp_data()
     QTest::newRow("QK norm fused with RoPE") << "void fusedQKNormRopeKernel<__nv_bfloat16, 128>()" << "nvidia"
                                              << "RMSNorm+RoPE" << "";
 
-    // MoE (seed 000 moe, vLLM).
+    // MoE (vLLM and others).
     QTest::newRow("vLLM fused MoE Triton kernel") << "fused_moe_kernel" << "nvidia" << "MoE GEMM" << "";
     QTest::newRow("vLLM MoE align block size")
         << "void vllm::moe::moe_align_block_size_kernel<int>(int const*, int*, int*, int*, int, int, int, int, unsigned long)"
@@ -434,7 +434,7 @@ void KernelRegistryTest::kernelNamesFromTheReferencesGetTheirOp_data()
         << "Quantize" << "";
     QTest::newRow("SGLang per-token-group fp8 quant") << "_per_token_group_quant_fp8" << "nvidia" << "Quantize" << "";
 
-    // Communication: seed 002 strong words, and a weak word on a kernel that does not compute.
+    // Communication: strong words, and a weak word on a kernel that does not compute.
     QTest::newRow("NCCL all-reduce") << "ncclDevKernel_AllReduce_Sum_bf16_RING_LL(ncclDevKernelArgsStorage<4096ul>)"
                                      << "nvidia" << "Communication" << "";
     QTest::newRow("RCCL kernel") << "rcclGenericKernel<1, false>(ncclDevComm*, unsigned long, ncclWork*)" << "amd"
@@ -447,7 +447,7 @@ void KernelRegistryTest::kernelNamesFromTheReferencesGetTheirOp_data()
     QTest::newRow("weak word: expert-parallel dispatch") << "void deep_ep::internode::dispatch<true, 8, 16>()"
                                                          << "nvidia" << "Communication" << "";
 
-    // Reduce, sort, sampling, memory, indexing (seed 000 CUB/rocPRIM/memory/indexing rules).
+    // Reduce, sort, sampling, memory, indexing (CUB/rocPRIM/memory/indexing rules).
     QTest::newRow("CUB reduce") << "void cub::CUB_200200_800_NS::DeviceReduceSingleTileKernel<cub::DeviceReducePolicy<>>()"
                                 << "nvidia" << "Reduce" << "";
     QTest::newRow("CUB radix sort") << "void cub::CUB_200200_800_NS::DeviceRadixSortOnesweepKernel<cub::DeviceRadixSortPolicy<>>()"

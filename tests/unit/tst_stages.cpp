@@ -156,7 +156,7 @@ void StagesTest::cpuWindowsAreComparedWithTheLaunchTime()
 
 void StagesTest::aKernelNearAWindowTakesItsStageAndOneFarAwayStaysUnstaged()
 {
-    // Windows in µs: decode ends at 100; 19 ms later is near, 40 ms later is not (seed 002: 20 ms).
+    // Windows in µs: decode ends at 100; 19 ms later is near, 40 ms later is not (20 ms: a server's gap between batches).
     const auto t = test::loadJson(json({annotation("gpu_user_annotation", "decode", 0, 100),
                                         kernel(19'100, -1), kernel(40'100, -1)}));
     const TraceStages s = detectStages(*t);

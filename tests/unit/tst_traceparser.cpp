@@ -1,8 +1,10 @@
 // The trace reader on small hand-written traces: what is kept, how times convert, and the one clear
 // error each kind of bad input gets.
 #include "testsupport.h"
+#include "trace/mapguard.h"
 #include "trace/traceerror.h"
 #include "trace/traceparser.h"
+#include "util/jsonwriter.h"
 
 #include <QFile>
 #include <QScopeGuard>
@@ -10,6 +12,7 @@
 #include <QTest>
 #include <algorithm>
 #include <clocale>
+#include <csignal>
 #include <zlib.h>
 
 using namespace fusion;
@@ -19,6 +22,8 @@ class TraceParserTest : public QObject {
 private slots:
     void microsecondsConvertToExactNanoseconds_data();
     void microsecondsConvertToExactNanoseconds();
+    void nanosecondsPrintBackAsTheFilesMicroseconds_data();
+    void nanosecondsPrintBackAsTheFilesMicroseconds();
     void kernelsAreNumberedInStartOrderWithFileOrderBreakingTies();
     void argsLinksAndShapesAreKept();
     void aBareEventArrayIsATrace();
@@ -34,6 +39,7 @@ private slots:
     void aCompressedFileIsParsedWhileItIsDecompressed_data();
     void aCompressedFileIsParsedWhileItIsDecompressed();
     void aStreamedLoadCanBeCancelledOrAbandoned();
+    void loadingInstallsNoSignalHandler();
     void aFileTruncatedWhileMappedIsAnErrorNotACrash();
     void twoThreadsGiveTheSameStoreAsOne();
 };
@@ -92,6 +98,29 @@ void TraceParserTest::microsecondsConvertToExactNanoseconds()
     QCOMPARE(parseMicrosToNs(token.toStdString(), out), ok);
     if (ok)
         QCOMPARE(qlonglong(out), ns);
+}
+
+void TraceParserTest::nanosecondsPrintBackAsTheFilesMicroseconds_data()
+{
+    QTest::addColumn<QString>("token");
+    QTest::addColumn<QString>("printed");
+    QTest::newRow("Kineto's clock") << "1428625731622.25" << "1428625731622.250";
+    // Microseconds since 1970 with nanoseconds: 1.7e18 ns, beyond a double's exact integers, where
+    // printing through a double gave "…456.750".
+    QTest::newRow("epoch micros with nanoseconds") << "1695835535123456.789" << "1695835535123456.789";
+    QTest::newRow("negative") << "-1.5" << "-1.500";
+    QTest::newRow("below a microsecond") << "0.0015" << "0.002";
+    QTest::newRow("zero") << "0" << "0.000";
+}
+
+// The start a finding's kernel refs give must be the one the trace file has, to find it elsewhere.
+void TraceParserTest::nanosecondsPrintBackAsTheFilesMicroseconds()
+{
+    QFETCH(QString, token);
+    QFETCH(QString, printed);
+    Ns ns = 0;
+    QVERIFY(parseMicrosToNs(token.toStdString(), ns));
+    QCOMPARE(QString::fromStdString(exactUsText(ns)), printed);
 }
 
 void TraceParserTest::kernelsAreNumberedInStartOrderWithFileOrderBreakingTies()
@@ -395,16 +424,40 @@ void TraceParserTest::aStreamedLoadCanBeCancelledOrAbandoned()
     QVERIFY_THROWS_EXCEPTION(Cancelled, parseTrace(bytes, "trace.json.gz", cancelling));
 }
 
+// A file of plain JSON that loading maps into memory.
+void writeMappableTrace(const QString &path, const std::string &json)
+{
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    QCOMPARE(f.write(json.data(), qint64(json.size())), qint64(json.size()));
+}
+
+// A library that maps files must not take SIGBUS over for the whole process: until the application
+// asks for the guard, a load leaves the process's handler as it was (the default, or a sanitizer's).
+void TraceParserTest::loadingInstallsNoSignalHandler()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("trace.json"));
+    const std::string json = kernelTrace(50000);
+    writeMappableTrace(path, json);
+    struct sigaction before = {}, after = {};
+    QCOMPARE(sigaction(SIGBUS, nullptr, &before), 0);
+    const TraceBuffer bytes = TraceBuffer::load(path.toStdString());
+    QVERIFY(bytes.isMapped());
+    (void)parseTrace(bytes, "trace.json");
+    QCOMPARE(sigaction(SIGBUS, nullptr, &after), 0);
+    QCOMPARE(after.sa_flags, before.sa_flags);
+    QVERIFY(reinterpret_cast<void *>(after.sa_sigaction) == reinterpret_cast<void *>(before.sa_sigaction));
+}
+
 void TraceParserTest::aFileTruncatedWhileMappedIsAnErrorNotACrash()
 {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("trace.json"));
     const std::string json = kernelTrace(50000);
-    {
-        QFile f(path);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        QCOMPARE(f.write(json.data(), qint64(json.size())), qint64(json.size()));
-    }
+    writeMappableTrace(path, json);
+    // The application's choice (the CLI and the GUI make it at start), not the library's.
+    mapguard::installHandler();
     const TraceBuffer bytes = TraceBuffer::load(path.toStdString());
     QVERIFY(bytes.isMapped());
     // Another program cuts the file after it was mapped: its pages past the cut are gone, and reading
