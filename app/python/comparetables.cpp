@@ -16,7 +16,7 @@ const std::string &layerName(const AnalyzedTrace &t, int32_t i)
     return i >= 0 ? t.layers.layers[size_t(i)].name : none;
 }
 
-const std::string &sideLabel(const Comparison &c, char side) { return side == 'a' ? c.labelA : c.labelB; }
+const std::string &sideLabel(const Comparison &c, TraceSide side) { return side == TraceSide::A ? c.labelA : c.labelB; }
 
 double ratio(Ns a, Ns b) { return a > 0 && b > 0 ? double(b) / double(a) : 0.0; }
 
@@ -66,9 +66,9 @@ Table opTable(const Comparison &c)
 Table fusionPatternsTable(const Comparison &c)
 {
     return Table::of(c.findings, [&](Table::Row &r, const FusionFinding &f) {
-        r("operation", f.operation)("fused_side", std::string(1, f.fusedSide))("fused_label", sideLabel(c, f.fusedSide));
-        r("method", f.methods.empty() ? std::string() : f.methods.front())("methods", f.methods);
-        r("count", f.count)("evidence", f.evidence)("confidence", f.confidence);
+        r("operation", f.operation)("fused_side", sideName(f.fusedSide))("fused_label", sideLabel(c, f.fusedSide));
+        r("method", f.methods.empty() ? "" : fusionMethodName(f.methods.front()))("methods", fusionMethodNames(f.methods));
+        r("count", f.count)("evidence", f.evidence)("confidence", confidenceName(f.confidence));
         r("time_at_stake_us", toUs(f.timeAtStake))("unfused_us", toUs(f.unfusedTotal))("fused_us", toUs(f.fusedTotal));
         r("layers", f.layerPairs)("comparable_layers", f.comparableLayers);
         r("fused_kernels", f.fusedKernels)("unfused_components", f.unfusedComponents);
@@ -79,9 +79,9 @@ Table fusionPatternsTable(const Comparison &c)
 Table extraWorkTable(const Comparison &c)
 {
     return Table::of(c.extraWork, [&](Table::Row &r, const ExtraWork &e) {
-        r("side", std::string(1, e.side))("label", sideLabel(c, e.side))("operation", e.operation)("cpu_op", e.cpuOp);
+        r("side", sideName(e.side))("label", sideLabel(c, e.side))("operation", e.operation)("cpu_op", e.cpuOp);
         r("reason", e.explained ? "no_counterpart_op" : "unexplained")("count", e.count)("time_us", toUs(e.total));
-        r("confidence", e.confidence)("evidence", e.evidence)("kernels", e.kernels);
+        r("confidence", confidenceName(e.confidence))("evidence", e.evidence)("kernels", e.kernels);
         r("a_kernels", e.aKernels)("b_kernels", e.bKernels)("layers", e.layerPairs);
         r("comparable_layers", e.comparableLayers)("locations", e.locations);
     });
@@ -98,7 +98,7 @@ Table sameKernelsTable(const Comparison &c)
 Table leftOutLayersTable(const Comparison &c)
 {
     return Table::of(c.leftOutLayers, [](Table::Row &r, const LeftOutLayer &l) {
-        r("pair", l.pair)("side", std::string(1, l.side))("reason", l.reason);
+        r("pair", l.pair)("side", sideName(l.side))("reason", l.reason);
     });
 }
 

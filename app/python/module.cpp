@@ -6,6 +6,7 @@
 
 #include "classify/kernelregistry.h"
 #include "report/stepsreport.h"
+#include "trace/mapguard.h"
 #include "trace/traceerror.h"
 #include "util/resourcepaths.h"
 
@@ -103,9 +104,12 @@ LoadArgs loadArgs(std::optional<std::string> label, std::optional<int> rank, std
     return a;
 }
 
-std::shared_ptr<const AnalyzedTrace> loadWith(const std::string &path, LoadArgs args, const Progress &progress)
+// parseThreads 0: as many as the file's size calls for; 1 when the other trace of a pair loads too.
+std::shared_ptr<const AnalyzedTrace> loadWith(const std::string &path, LoadArgs args, const Progress &progress,
+                                              int parseThreads = 0)
 {
     args.load.progress = progress;
+    args.load.parseThreads = parseThreads;
     auto t = loadAndAnalyze(path, args.load, args.analyze);
     if (std::string problem = missingStepMessage(*t, t->scope); !problem.empty())
         throw py::value_error(problem);
@@ -142,12 +146,13 @@ PyComparison compare(const py::object &a, const py::object &b, const std::string
     std::shared_ptr<const AnalyzedTrace> tb = bLoaded ? b.cast<PyTrace>().t : nullptr;
     const std::string pa = aLoaded ? std::string() : pathArg(a), pb = bLoaded ? std::string() : pathArg(b);
     const LoadArgs defaults = loadArgs({}, {}, {}, {}, "steps", {}, {});
+    const int threads = !ta && !tb ? 1 : 0;  // a core per trace when both load
     auto c = withoutGil([&](const Progress &progress) {
         std::future<std::shared_ptr<const AnalyzedTrace>> fa;
         if (!ta)
-            fa = std::async(std::launch::async, [&] { return loadWith(pa, defaults, progress); });
+            fa = std::async(std::launch::async, [&] { return loadWith(pa, defaults, progress, threads); });
         if (!tb)
-            tb = loadWith(pb, defaults, progress);
+            tb = loadWith(pb, defaults, progress, threads);
         if (!ta)
             ta = fa.get();
         o.progress = progress;
@@ -364,6 +369,10 @@ PYBIND11_MODULE(fusionscope, m)
     m.doc() = "FusionScope: compare and triage PyTorch-profiler traces (see the README's Python section).";
     m.attr("__version__") = FUSIONSCOPE_VERSION;
     locateResources();
+    // A file truncated by another process while it is read becomes a TraceError instead of killing
+    // the interpreter (and the notebook's kernel) with SIGBUS; faults elsewhere go to the handler
+    // that was there before.
+    mapguard::installHandler();
 
     py::exec(R"(
 class TraceError(ValueError):
