@@ -9,6 +9,7 @@ cd "$(dirname "$0")/.."
 dir=${1:-build/asan-ci}
 cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Debug \
     -DFUSIONSCOPE_BUILD_GUI=OFF -DFUSIONSCOPE_BUILD_BENCH=OFF -DFUSIONSCOPE_BUILD_PYTHON=OFF \
+    -DFUSIONSCOPE_HASWELL_PARSER=OFF \
     -DCMAKE_CXX_FLAGS='-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined' \
     -DCMAKE_EXE_LINKER_FLAGS='-fsanitize=address,undefined' > /dev/null
 cmake --build "$dir" -j2

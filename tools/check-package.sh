@@ -40,7 +40,7 @@ version=$(dpkg-deb -f "$deb" Version)
 depends=$(dpkg-deb -f "$deb" Depends)
 echo "package: $(basename "$deb")"
 echo "Depends: $depends"
-for lib in libc6 libstdc++6 libyaml-cpp libarchive; do
+for lib in libc6 libstdc++6 libyaml-cpp libarchive libsqlite3; do
     case "$depends" in *"$lib"*) ;; *) fail "Depends lacks $lib" ;; esac
 done
 dpkg-deb -c "$deb" | awk '{print $NF}' | sed 's|^\./|/|' >"$scratch/files"

@@ -113,6 +113,12 @@ def detect_platform(top, events):
     return "NVIDIA", fired[0][1], ["%s: %s" % f for f in fired]
 
 
+def is_rocprofv3(path):
+    opener = gzip.open if path.endswith(".gz") else open
+    with opener(path, "rb") as f:
+        return re.match(rb'\s*\{\s*"rocprofiler-sdk-tool"', f.read(256)) is not None
+
+
 def analyse(path):
     data = load(path)
     if isinstance(data, list):
@@ -295,6 +301,8 @@ def main():
     os.makedirs(os.path.join(a.out, "kernel_names"), exist_ok=True)
     results = collections.OrderedDict()
     for rel in paths:
+        if is_rocprofv3(os.path.join(root, rel)):
+            continue  # not a Kineto trace: tools/profiler_exports_reference.py has its figures
         r = analyse(os.path.join(root, rel))
         names_sorted = r.pop("_names_sorted")
         with open(os.path.join(a.out, "kernel_names", sanitize(rel) + ".tsv"), "w", encoding="utf-8", newline="\n") as f:

@@ -98,6 +98,77 @@ def bomb_zip(path, total):
             m.write(b"]}\n")
 
 
+def rocprofv3_text(dispatches=True):
+    """A small rocprofv3 JSON (rocprofiler-sdk's layout, one line): two dispatches of one kernel."""
+    gpu = {"type": 2, "id": {"handle": 9}, "name": "gfx942", "product_name": "AMD Instinct MI300X",
+           "logical_node_type_id": 0, "wave_front_size": 64, "cu_count": 304}
+    records = [{"size": 184, "kind": 11, "operation": 2, "thread_id": 7,
+                "correlation_id": {"internal": i + 1, "external": 0},
+                "start_timestamp": 1000000 + 5000 * i, "end_timestamp": 1003000 + 5000 * i,
+                "dispatch_info": {"agent_id": {"handle": 9}, "queue_id": {"handle": 1}, "kernel_id": 3,
+                                  "workgroup_size": {"x": 256, "y": 1, "z": 1}, "grid_size": {"x": 20480, "y": 1, "z": 1}},
+                "stream_id": {"handle": 0}} for i in range(2)] if dispatches else []
+    tool = {"metadata": {"pid": 42, "command": ["python3", "train.py"]}, "agents": [gpu],
+            "strings": {"buffer_records": [{"kind": "NONE", "operations": []}]},
+            "kernel_symbols": [{"kernel_id": 3, "kernel_name": "_Z21ampere_sgemm_128x64_nnv.kd",
+                                "formatted_kernel_name": "ampere_sgemm_128x64_nn"}],
+            "buffer_records": {"kernel_dispatch": records, "hip_api": [], "marker_api": [], "memory_copy": []}}
+    return json.dumps({"rocprofiler-sdk-tool": [tool]}, separators=(",", ":"))
+
+
+def sqlite_bytes(statements):
+    """A SQLite database made of `statements`, as bytes (written through a temporary file)."""
+    import sqlite3
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "db.sqlite")
+        db = sqlite3.connect(path)
+        db.executescript(";\n".join(statements) + ";")
+        db.commit()
+        db.close()
+        return open(path, "rb").read()
+
+
+def nsys_statements():
+    """An Nsight Systems export's tables (the columns FusionScope reads) with one kernel and its launch."""
+    gtid = (4321 << 24) | 4322
+    return [
+        "CREATE TABLE StringIds (id INTEGER PRIMARY KEY, value TEXT NOT NULL)",
+        "INSERT INTO StringIds VALUES (1, 'ampere_sgemm_128x64_nn'), (2, 'cudaLaunchKernel_v7000')",
+        "CREATE TABLE CUPTI_ACTIVITY_KIND_KERNEL (start INTEGER NOT NULL, end INTEGER NOT NULL, deviceId INTEGER, "
+        "streamId INTEGER, correlationId INTEGER, demangledName INTEGER, shortName INTEGER)",
+        "INSERT INTO CUPTI_ACTIVITY_KIND_KERNEL VALUES (2000, 6000, 0, 7, 11, 1, 1)",
+        "CREATE TABLE CUPTI_ACTIVITY_KIND_RUNTIME (start INTEGER, end INTEGER, eventClass INTEGER, globalTid INTEGER, "
+        "correlationId INTEGER, nameId INTEGER)",
+        "INSERT INTO CUPTI_ACTIVITY_KIND_RUNTIME VALUES (1000, 1500, 0, %d, 11, 2)" % gtid,
+        "CREATE TABLE TARGET_INFO_GPU (id INTEGER, name TEXT, cuDevice INTEGER)",
+        "INSERT INTO TARGET_INFO_GPU VALUES (0, 'NVIDIA A100-SXM4-80GB', 0)",
+    ]
+
+
+def profiler_exports(out):
+    """rocprofv3 JSON and Nsight Systems SQLite inputs, valid and broken."""
+    roc = rocprofv3_text()
+    write(out, "rocprofv3_valid.json", roc)
+    write(out, "rocprofv3_no_records.json", rocprofv3_text(dispatches=False))
+    raw = roc.encode()
+    for off in sorted(set(range(len('{"rocprofiler-sdk-tool":[') + 1, len(raw) - 1, max(1, len(raw) // 25)))):
+        write(out, "truncated_rocprofv3_%05d.json" % off, raw[:off])
+    nsys = sqlite_bytes(nsys_statements())
+    write(out, "nsys_valid.sqlite", nsys)
+    write(out, "nsys_no_kernel_table.sqlite", sqlite_bytes([s for s in nsys_statements() if "KIND_KERNEL" not in s]))
+    write(out, "sqlite_not_nsys.sqlite", sqlite_bytes(["CREATE TABLE notes (t TEXT)", "INSERT INTO notes VALUES ('x')"]))
+    write(out, "rocpd.db", sqlite_bytes(["CREATE TABLE rocpd_kernel_dispatch (id INTEGER)"]))
+    write(out, "empty.sqlite", b"")
+    # The header kept, every page after the first overwritten: SQLite finds the damage, never trusts it.
+    corrupt = bytearray(nsys)
+    rnd = random.Random(19)
+    for i in range(4096, len(corrupt)):
+        corrupt[i] = rnd.getrandbits(8)
+    write(out, "nsys_corrupt.sqlite", bytes(corrupt))
+    write(out, "nsys_truncated.sqlite", nsys[: len(nsys) // 2])
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("out")
@@ -117,6 +188,8 @@ def main():
     write(out, "valid.json.gz", gzip_bytes(valid.encode()))
     # A rank number in the name too large for an int (std::stoi threw on it).
     write(out, "trace_rank99999999999.json", valid)
+
+    profiler_exports(out)
 
     # Empty and truncated.
     write(out, "empty.json", b"")

@@ -691,28 +691,8 @@ Klicken Sie, um seine %n Kernel auszuwählen</numerusform>
         <translation>Zeit in den Zeitfenstern der Schichten (%1)</translation>
     </message>
     <message>
-        <source>If %1 fused like %2</source>
-        <translation>Wenn %1 wie %2 fusionieren würde</translation>
-    </message>
-    <message>
-        <source>If %1&apos;s kernels ran at %2&apos;s speed</source>
-        <translation>Wenn die Kernel von %1 so schnell liefen wie auf %2</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;%1&lt;/b&gt;: %2 does no fusion that %3 lacks.</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;: %2 fusioniert nichts, was %3 nicht auch fusioniert.</translation>
-    </message>
-    <message>
         <source>%1 holds %2 profiler steps, %3 holds %4: each total covers its own steps.</source>
         <translation>%1 enthält %2 Profiler-Schritte, %3 enthält %4: Jede Summe umfasst ihre eigenen Schritte.</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;%1&lt;/b&gt;: %2 → %3, saving %4 (%5)</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;: %2 → %3, Einsparung %4 (%5)</translation>
-    </message>
-    <message>
-        <source>Fused like the other side: each of its fusions replaces this side&apos;s unfused kernels by the fused kernel&apos;s cost there, scaled by this side&apos;s time over the other&apos;s for that operation&apos;s paired kernels (a fusion that would cost more is left out). At the other side&apos;s speed: every paired kernel takes its counterpart&apos;s time, so operations this side runs faster get slower; fusions and extra work stay. Either way the busy time is assumed to change by the kernel time saved.</source>
-        <translation>Fusioniert wie die andere Seite: Jede ihrer Fusionen ersetzt die nicht fusionierten Kernel dieser Seite durch die Kosten des fusionierten Kernels dort, skaliert mit dem Verhältnis der Zeit dieser Seite zu der der anderen Seite für die gepaarten Kernel dieser Operation (eine Fusion, die mehr kosten würde, entfällt). Mit der Geschwindigkeit der anderen Seite: Jeder gepaarte Kernel braucht so lange wie sein Gegenstück, Operationen, die diese Seite schneller ausführt, werden also langsamer; Fusionen und Mehraufwand bleiben. In beiden Fällen wird angenommen, dass sich die aktive GPU-Zeit um die eingesparte Kernel-Zeit ändert.</translation>
     </message>
     <message>
         <source>What if (GPU busy time):</source>
@@ -1179,10 +1159,6 @@ Klicken Sie, um seine %n Kernel auszuwählen</numerusform>
         <translation>Mehraufwand: %1</translation>
     </message>
     <message>
-        <source>PyTorch profiler traces (*.json *.json.gz *.json.zst *.json.xz *.json.bz2 *.gz *.zst *.xz *.bz2 *.zip *.tar *.tar.gz *.tgz *.tar.xz *.tar.bz2);;All files (*)</source>
-        <translation>PyTorch-Profiler-Traces (*.json *.json.gz *.json.zst *.json.xz *.json.bz2 *.gz *.zst *.xz *.bz2 *.zip *.tar *.tar.gz *.tgz *.tar.xz *.tar.bz2);;Alle Dateien (*)</translation>
-    </message>
-    <message>
         <source>Neither trace has a %1 stage</source>
         <translation>Keiner der beiden Traces hat eine %1-Phase</translation>
     </message>
@@ -1257,6 +1233,10 @@ Klicken Sie, um seine %n Kernel auszuwählen</numerusform>
     <message>
         <source>Exported %1 (%2)</source>
         <translation>Exportiert: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Traces: PyTorch profiler, rocprofv3 JSON, Nsight Systems SQLite (%1);;All files (*)</source>
+        <translation>Traces: PyTorch-Profiler, rocprofv3-JSON, Nsight-Systems-SQLite (%1);;Alle Dateien (*)</translation>
     </message>
 </context>
 <context>
@@ -1917,6 +1897,32 @@ Klicken Sie, um seine %n Kernel auszuwählen</numerusform>
         <source>%1 · %2 kernels · %3 · %4 layers</source>
         <translation>%1 · %2 Kernel · %3 · %4 Schichten</translation>
     </message>
+    <message>
+        <source>The rank of the distributed run shown on this side; another one is loaded and compared again</source>
+        <translation>Der Rang des verteilten Laufs, der auf dieser Seite gezeigt wird; ein anderer wird geladen und erneut verglichen</translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>Rang %1</translation>
+    </message>
+    <message>
+        <source>%1
+rank from its distributedInfo.rank field</source>
+        <translation>%1
+Rang aus dem Feld distributedInfo.rank</translation>
+    </message>
+    <message>
+        <source>%1
+rank from its file name</source>
+        <translation>%1
+Rang aus dem Dateinamen</translation>
+    </message>
+    <message>
+        <source>%1
+rank unknown</source>
+        <translation>%1
+Rang unbekannt</translation>
+    </message>
 </context>
 <context>
     <name>TriagePage</name>
@@ -2073,6 +2079,29 @@ Klicken Sie, um seine %n Kernel auszuwählen</numerusform>
     <message>
         <source>outside the steps</source>
         <translation>außerhalb der Schritte</translation>
+    </message>
+</context>
+<context>
+    <name>WhatIfText</name>
+    <message>
+        <source>If %1 fused like %2</source>
+        <translation>Wenn %1 wie %2 fusionieren würde</translation>
+    </message>
+    <message>
+        <source>If %1&apos;s kernels ran at %2&apos;s speed</source>
+        <translation>Wenn die Kernel von %1 so schnell liefen wie auf %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 does no fusion that %3 lacks.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: %2 fusioniert nichts, was %3 nicht auch fusioniert.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 would take %3, %4, %5</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: %2 bräuchte %3, %4, %5</translation>
+    </message>
+    <message>
+        <source>Fused like the other side: each of its fusions replaces this side&apos;s unfused kernels by the fused kernel&apos;s cost there, scaled by this side&apos;s time over the other&apos;s for that operation&apos;s paired kernels (a fusion that would cost more is left out). At the other side&apos;s speed: every paired kernel takes its counterpart&apos;s time, so operations this side runs faster get slower; fusions and extra work stay. Either way the busy time is assumed to change by the kernel time saved.</source>
+        <translation>Fusioniert wie die andere Seite: Jede ihrer Fusionen ersetzt die nicht fusionierten Kernel dieser Seite durch die Kosten des fusionierten Kernels dort, skaliert mit dem Verhältnis der Zeit dieser Seite zu der der anderen Seite für die gepaarten Kernel dieser Operation (eine Fusion, die mehr kosten würde, entfällt). Mit der Geschwindigkeit der anderen Seite: Jeder gepaarte Kernel braucht so lange wie sein Gegenstück, Operationen, die diese Seite schneller ausführt, werden also langsamer; Fusionen und Mehraufwand bleiben. In beiden Fällen wird angenommen, dass sich die aktive GPU-Zeit um die eingesparte Kernel-Zeit ändert.</translation>
     </message>
 </context>
 </TS>

@@ -687,27 +687,7 @@ Click to select its %n kernels</numerusform>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>If %1 fused like %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>If %1&apos;s kernels ran at %2&apos;s speed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;%1&lt;/b&gt;: %2 does no fusion that %3 lacks.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 holds %2 profiler steps, %3 holds %4: each total covers its own steps.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;%1&lt;/b&gt;: %2 → %3, saving %4 (%5)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Fused like the other side: each of its fusions replaces this side&apos;s unfused kernels by the fused kernel&apos;s cost there, scaled by this side&apos;s time over the other&apos;s for that operation&apos;s paired kernels (a fusion that would cost more is left out). At the other side&apos;s speed: every paired kernel takes its counterpart&apos;s time, so operations this side runs faster get slower; fusions and extra work stay. Either way the busy time is assumed to change by the kernel time saved.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1175,10 +1155,6 @@ Click to select its %n kernels</numerusform>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>PyTorch profiler traces (*.json *.json.gz *.json.zst *.json.xz *.json.bz2 *.gz *.zst *.xz *.bz2 *.zip *.tar *.tar.gz *.tgz *.tar.xz *.tar.bz2);;All files (*)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Neither trace has a %1 stage</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1252,6 +1228,10 @@ Click to select its %n kernels</numerusform>
     </message>
     <message>
         <source>Exported %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Traces: PyTorch profiler, rocprofv3 JSON, Nsight Systems SQLite (%1);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1912,6 +1892,29 @@ Click to select its %n kernels</numerusform>
         <source>%1 · %2 kernels · %3 · %4 layers</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The rank of the distributed run shown on this side; another one is loaded and compared again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+rank from its distributedInfo.rank field</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+rank from its file name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+rank unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>TriagePage</name>
@@ -2067,6 +2070,29 @@ Click to select its %n kernels</numerusform>
     </message>
     <message>
         <source>outside the steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>WhatIfText</name>
+    <message>
+        <source>If %1 fused like %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>If %1&apos;s kernels ran at %2&apos;s speed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 does no fusion that %3 lacks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 would take %3, %4, %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fused like the other side: each of its fusions replaces this side&apos;s unfused kernels by the fused kernel&apos;s cost there, scaled by this side&apos;s time over the other&apos;s for that operation&apos;s paired kernels (a fusion that would cost more is left out). At the other side&apos;s speed: every paired kernel takes its counterpart&apos;s time, so operations this side runs faster get slower; fusions and extra work stay. Either way the busy time is assumed to change by the kernel time saved.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

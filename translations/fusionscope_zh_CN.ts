@@ -685,28 +685,8 @@ B − A：%2
         <translation>层时间窗口内的时间（%1）</translation>
     </message>
     <message>
-        <source>If %1 fused like %2</source>
-        <translation>如果 %1 像 %2 一样融合</translation>
-    </message>
-    <message>
-        <source>If %1&apos;s kernels ran at %2&apos;s speed</source>
-        <translation>如果 %1 的内核以 %2 的速度运行</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;%1&lt;/b&gt;: %2 does no fusion that %3 lacks.</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;：%2 没有 %3 所缺少的融合。</translation>
-    </message>
-    <message>
         <source>%1 holds %2 profiler steps, %3 holds %4: each total covers its own steps.</source>
         <translation>%1 含 %2 个性能分析步骤，%3 含 %4 个：各总计只覆盖自己的步骤。</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;%1&lt;/b&gt;: %2 → %3, saving %4 (%5)</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;：%2 → %3，节省 %4（%5）</translation>
-    </message>
-    <message>
-        <source>Fused like the other side: each of its fusions replaces this side&apos;s unfused kernels by the fused kernel&apos;s cost there, scaled by this side&apos;s time over the other&apos;s for that operation&apos;s paired kernels (a fusion that would cost more is left out). At the other side&apos;s speed: every paired kernel takes its counterpart&apos;s time, so operations this side runs faster get slower; fusions and extra work stay. Either way the busy time is assumed to change by the kernel time saved.</source>
-        <translation>像另一侧一样融合：另一侧的每个融合都把本侧的未融合内核替换为融合内核在另一侧的耗时，并按该操作配对内核在本侧与另一侧的时间之比缩放（会更耗时的融合不计入）。以另一侧的速度运行：每个配对内核都取其对应内核的时间，因此本侧本来更快的操作会变慢；融合与额外工作保持不变。两种情况都假定忙碌时间按节省的内核时间变化。</translation>
     </message>
     <message>
         <source>What if (GPU busy time):</source>
@@ -1172,10 +1152,6 @@ B − A：%2
         <translation>额外工作：%1</translation>
     </message>
     <message>
-        <source>PyTorch profiler traces (*.json *.json.gz *.json.zst *.json.xz *.json.bz2 *.gz *.zst *.xz *.bz2 *.zip *.tar *.tar.gz *.tgz *.tar.xz *.tar.bz2);;All files (*)</source>
-        <translation>PyTorch Profiler 跟踪文件 (*.json *.json.gz *.json.zst *.json.xz *.json.bz2 *.gz *.zst *.xz *.bz2 *.zip *.tar *.tar.gz *.tgz *.tar.xz *.tar.bz2);;所有文件 (*)</translation>
-    </message>
-    <message>
         <source>Neither trace has a %1 stage</source>
         <translation>两个跟踪都没有 %1 阶段</translation>
     </message>
@@ -1250,6 +1226,10 @@ B − A：%2
     <message>
         <source>Exported %1 (%2)</source>
         <translation>已导出 %1（%2）</translation>
+    </message>
+    <message>
+        <source>Traces: PyTorch profiler, rocprofv3 JSON, Nsight Systems SQLite (%1);;All files (*)</source>
+        <translation>跟踪文件：PyTorch Profiler、rocprofv3 JSON、Nsight Systems SQLite (%1);;所有文件 (*)</translation>
     </message>
 </context>
 <context>
@@ -1896,6 +1876,32 @@ B − A：%2
         <source>%1 · %2 kernels · %3 · %4 layers</source>
         <translation>%1 · %2 个内核 · %3 · %4 层</translation>
     </message>
+    <message>
+        <source>The rank of the distributed run shown on this side; another one is loaded and compared again</source>
+        <translation>此侧显示的分布式运行的 rank；选择另一个会加载它并重新比较</translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>rank %1</translation>
+    </message>
+    <message>
+        <source>%1
+rank from its distributedInfo.rank field</source>
+        <translation>%1
+rank 取自其 distributedInfo.rank 字段</translation>
+    </message>
+    <message>
+        <source>%1
+rank from its file name</source>
+        <translation>%1
+rank 取自其文件名</translation>
+    </message>
+    <message>
+        <source>%1
+rank unknown</source>
+        <translation>%1
+rank 未知</translation>
+    </message>
 </context>
 <context>
     <name>TriagePage</name>
@@ -2052,6 +2058,29 @@ B − A：%2
     <message>
         <source>outside the steps</source>
         <translation>步骤之外</translation>
+    </message>
+</context>
+<context>
+    <name>WhatIfText</name>
+    <message>
+        <source>If %1 fused like %2</source>
+        <translation>如果 %1 像 %2 一样融合</translation>
+    </message>
+    <message>
+        <source>If %1&apos;s kernels ran at %2&apos;s speed</source>
+        <translation>如果 %1 的内核以 %2 的速度运行</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 does no fusion that %3 lacks.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：%2 没有 %3 所缺少的融合。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 would take %3, %4, %5</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：%2 将耗时 %3，%4，%5</translation>
+    </message>
+    <message>
+        <source>Fused like the other side: each of its fusions replaces this side&apos;s unfused kernels by the fused kernel&apos;s cost there, scaled by this side&apos;s time over the other&apos;s for that operation&apos;s paired kernels (a fusion that would cost more is left out). At the other side&apos;s speed: every paired kernel takes its counterpart&apos;s time, so operations this side runs faster get slower; fusions and extra work stay. Either way the busy time is assumed to change by the kernel time saved.</source>
+        <translation>像另一侧一样融合：另一侧的每个融合都把本侧的未融合内核替换为融合内核在另一侧的耗时，并按该操作配对内核在本侧与另一侧的时间之比缩放（会更耗时的融合不计入）。以另一侧的速度运行：每个配对内核都取其对应内核的时间，因此本侧本来更快的操作会变慢；融合与额外工作保持不变。两种情况都假定忙碌时间按节省的内核时间变化。</translation>
     </message>
 </context>
 </TS>

@@ -43,6 +43,7 @@ std::string usageText()
            "  --registry FILE             kernel registry read before the built-in one\n"
            "  --label-a NAME, --label-b NAME   names for the traces in reports\n"
            "  --rank N                    rank to analyse in a directory or archive (default lowest)\n"
+           "  --ranks all                 compare: every rank of A against the same rank of B, one row each\n"
            "  --device N                  GPU to analyse in a multi-GPU trace (default most kernel time)\n"
            "  --limit N                   rows in text tables (0: all)\n"
            "  --min-share F               hide kernel rows below this share of GPU time (triage, default 0.01)\n"
@@ -66,7 +67,8 @@ void checkOptionsApply(const CliArgs &args)
         {"summary", {"--rank", "--device", "--max-size", "--label-a", "--limit"}},
         {"triage", {"--rank", "--device", "--max-size", "--label-a", "--stage", "--scope", "--step", "--limit", "--min-share",
                     "--model", "--tp"}},
-        {"compare", {"--rank", "--device", "--max-size", "--label-a", "--label-b", "--stage", "--scope", "--step", "--limit"}},
+        {"compare", {"--rank", "--ranks", "--device", "--max-size", "--label-a", "--label-b", "--stage", "--scope", "--step",
+                     "--limit"}},
         {"classify", {}},
         {"export", {"--rank", "--device", "--max-size", "--label-a", "--label-b", "--stage", "--scope", "--step", "--model",
                     "--tp"}},
@@ -129,7 +131,11 @@ CliArgs parseArgs(int argc, char **argv)
         else if (arg == "--label-a") a.labelA = next();
         else if (arg == "--label-b") a.labelB = next();
         else if (arg == "--rank") a.rank = number<int>(arg, next());
-        else if (arg == "--device") a.device = number<int>(arg, next());
+        else if (arg == "--ranks") {
+            if (next() != "all")
+                throw UsageError{"option --ranks takes 'all' (--rank N picks one rank)"};
+            a.ranksAll = true;
+        } else if (arg == "--device") a.device = number<int>(arg, next());
         else if (arg == "--limit") a.limit = number<size_t>(arg, next());
         else if (arg == "--min-share") a.minShare = number<double>(arg, next());
         else if (arg == "--max-size") a.maxBytes = number<size_t>(arg, next()) * 1024 * 1024;

@@ -19,6 +19,7 @@ struct CliArgs {
     std::string registry;         // user registry read before the built-in one
     std::string labelA, labelB;
     int rank = -1, device = -1;
+    bool ranksAll = false;        // compare --ranks all: every rank of A against the same rank of B
     size_t limit = 0;             // 0: command default
     double minShare = -1;         // <0: command default
     size_t maxBytes = 0;

@@ -2,8 +2,10 @@
 
 #include "analyzed/analyzedtrace.h"
 #include "classify/kernelregistry.h"
+#include "report/rankreport.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <future>
 #include <iostream>
@@ -23,6 +25,53 @@ void withOutput(const CliArgs &args, const std::function<void(std::ostream &)> &
     write(f);
     if (!f)
         throw UsageError{"error writing " + args.out};
+}
+
+bool outIsDirectory(const CliArgs &args)
+{
+    std::error_code ec;
+    return !args.out.empty() && (args.out.back() == '/' || std::filesystem::is_directory(args.out, ec));
+}
+
+void writeCsvFiles(const std::string &dir, const std::map<std::string, std::string> &tables)
+{
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    for (const auto &[name, text] : tables) {
+        const std::filesystem::path file = std::filesystem::path(dir) / (name + ".csv");
+        std::ofstream f(file, std::ios::binary);
+        if (!(f << text))
+            throw UsageError{"cannot write " + file.string()};
+    }
+}
+
+void writeCsvOutput(const CliArgs &args, const std::string &table, const std::string &text, const RankTable *ranks)
+{
+    if (outIsDirectory(args)) {
+        std::map<std::string, std::string> tables{{table, text}};
+        if (ranks)
+            tables["ranks"] = rankTableCsv(*ranks);
+        writeCsvFiles(args.out, tables);
+        return;
+    }
+    withOutput(args, [&](std::ostream &out) { out << text; });
+    if (ranks)
+        std::cerr << "fusionscope-cli: the per-rank table is a CSV table of its own: --out DIR writes " << table
+                  << ".csv and ranks.csv there\n";
+}
+
+std::optional<RankTable> rankTableOf(const CliArgs &args, const Trace &trace, const TraceClassification &classes,
+                                     const TraceSteps &steps, const Scope &scope,
+                                     std::shared_ptr<const KernelRegistry> registry)
+{
+    if (trace.members.size() < 2)
+        return std::nullopt;
+    RankTableOptions o;
+    o.load.device = args.device;
+    o.load.maxBytes = args.maxBytes;
+    o.registry = std::move(registry);
+    o.scope = scope;
+    return measureRanks(trace, classes, steps, o);
 }
 
 AnalyzeOptions analyzeOptionsOf(const CliArgs &args)
@@ -46,17 +95,47 @@ std::shared_ptr<AnalyzedTrace> loadForCommand(const CliArgs &args, const Analyze
     return loadAndAnalyze(path, lo, options);
 }
 
+RunSide runSide(const CliArgs &args, const std::string &path)
+{
+    RunSide side{path, {}, {}, 0};
+    side.members = listTraceMembers(path, &side.warnings);
+    if (side.members.size() > 1) {
+        side.index = memberOfRank(path, side.members, args.rank);
+        return side;
+    }
+    const TraceMember &only = side.members.front();
+    if (args.rank >= 0 && only.rank >= 0 && only.rank != args.rank)
+        side.warnings.push_back(path + " holds one trace, of rank " + std::to_string(only.rank)
+                                + ": compared as it is with rank " + std::to_string(args.rank) + " of the other side");
+    return side;
+}
+
 std::pair<std::shared_ptr<AnalyzedTrace>, std::shared_ptr<AnalyzedTrace>> loadPair(const CliArgs &args,
                                                                                    const AnalyzeOptions &options)
 {
+    return loadPair(args, options, runSide(args, args.positional[0]), runSide(args, args.positional[1]));
+}
+
+std::pair<std::shared_ptr<AnalyzedTrace>, std::shared_ptr<AnalyzedTrace>> loadPair(const CliArgs &args,
+                                                                                   const AnalyzeOptions &options,
+                                                                                   const RunSide &a, const RunSide &b)
+{
+    auto load = [&](const RunSide &side, const std::string &label) {
+        LoadOptions lo;
+        lo.parseThreads = 1;
+        lo.rank = args.rank;
+        lo.device = args.device;
+        lo.maxBytes = args.maxBytes;
+        lo.label = label;
+        return loadAndAnalyzeMember(side.path, side.members, side.index, lo, options, side.warnings);
+    };
     // Both traces load and analyse side by side, a core each.
-    auto fa = std::async(std::launch::async, loadForCommand, std::cref(args), std::cref(options),
-                         std::cref(args.positional[0]), std::cref(args.labelA), 1);
-    auto b = loadForCommand(args, options, args.positional[1], args.labelB, 1);
-    auto a = fa.get();
-    checkStepExists(*a, options.scope);
-    checkStepExists(*b, options.scope);
-    return {a, b};
+    auto fa = std::async(std::launch::async, load, std::cref(a), std::cref(args.labelA));
+    auto tb = load(b, args.labelB);
+    auto ta = fa.get();
+    checkStepExists(*ta, options.scope);
+    checkStepExists(*tb, options.scope);
+    return {ta, tb};
 }
 
 Scope scopeOf(const CliArgs &args)

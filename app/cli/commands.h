@@ -1,9 +1,12 @@
 #pragma once
 #include "cliargs.h"
+#include "ranks/ranktable.h"
 #include "steps/steps.h"
 
 #include <functional>
+#include <map>
 #include <memory>
+#include <optional>
 #include <utility>
 #include <ostream>
 
@@ -26,13 +29,39 @@ AnalyzeOptions analyzeOptionsOf(const CliArgs &args);
 std::shared_ptr<AnalyzedTrace> loadForCommand(const CliArgs &args, const AnalyzeOptions &options, const std::string &path,
                                               const std::string &label,
                                               int parseThreads = 0);
-// The two traces A B of the positional arguments, loaded and analysed in parallel (one core each)
-// and checked for --step.
+
+// One side of a command on two traces: the traces its path holds (a run's ranks) and the one to
+// analyse, the member --rank asks for; a side holding a single trace is taken as it is.
+struct RunSide {
+    std::string path;
+    std::vector<TraceMember> members;
+    std::vector<std::string> warnings;  // the listing's
+    size_t index = 0;
+};
+RunSide runSide(const CliArgs &args, const std::string &path);
+// The two traces A B of the positional arguments (or of `a` and `b`, listed already), loaded and
+// analysed in parallel (one core each) and checked for --step.
 std::pair<std::shared_ptr<AnalyzedTrace>, std::shared_ptr<AnalyzedTrace>> loadPair(const CliArgs &args,
                                                                                    const AnalyzeOptions &options);
+std::pair<std::shared_ptr<AnalyzedTrace>, std::shared_ptr<AnalyzedTrace>> loadPair(const CliArgs &args,
+                                                                                   const AnalyzeOptions &options,
+                                                                                   const RunSide &a, const RunSide &b);
 
 // Runs write() on the --out file, or on standard output; throws UsageError if the file cannot be written.
 void withOutput(const CliArgs &args, const std::function<void(std::ostream &)> &write);
+// --out names a directory (an existing one, or a path ending in '/'): CSV output is one file per table.
+bool outIsDirectory(const CliArgs &args);
+// Writes each table to DIR/<name>.csv (creating DIR); throws UsageError naming a file it cannot write.
+void writeCsvFiles(const std::string &dir, const std::map<std::string, std::string> &tables);
+// CSV of summary and triage: the command's own table to --out (a file or standard output) as before,
+// or, when --out is a directory, <table>.csv there beside ranks.csv for a run of several ranks.
+void writeCsvOutput(const CliArgs &args, const std::string &table, const std::string &text, const RankTable *ranks);
+
+// The per-rank table of a run of several ranks (none for a single trace): every other rank read
+// with the same options and measured over `scope`.
+std::optional<RankTable> rankTableOf(const CliArgs &args, const Trace &trace, const TraceClassification &classes,
+                                     const TraceSteps &steps, const Scope &scope,
+                                     std::shared_ptr<const KernelRegistry> registry);
 
 int summaryCommand(const CliArgs &args);
 int classifyCommand(const CliArgs &args);

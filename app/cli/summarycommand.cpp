@@ -5,6 +5,8 @@
 #include "summary/tracesummary.h"
 #include "trace/traceloader.h"
 
+#include <sstream>
+
 namespace fusion::cli {
 
 int summaryCommand(const CliArgs &args)
@@ -23,14 +25,22 @@ int summaryCommand(const CliArgs &args)
     SummaryReportOptions o;
     o.registry = KernelRegistry::load({args.registry});
     // The steps need to know which kernels communicate (their exposed communication time).
-    const TraceSteps steps = detectSteps(*trace, classifyTrace(*trace, *o.registry));
+    const TraceClassification classes = classifyTrace(*trace, *o.registry);
+    const TraceSteps steps = detectSteps(*trace, classes);
     o.steps = &steps;
+    // The summary describes whole files: so does its table of the run's ranks.
+    const std::optional<RankTable> ranks = rankTableOf(args, *trace, classes, steps, Scope{Scope::Kind::All, {}}, o.registry);
+    o.ranks = ranks ? &*ranks : nullptr;
+    if (args.format == "csv") {
+        std::ostringstream table;
+        writeSummaryCsv(table, *trace, summary);
+        writeCsvOutput(args, "kernels", table.str(), o.ranks);
+        return ExitOk;
+    }
     withOutput(args, [&](std::ostream &out) {
         if (args.format == "json") {
             JsonWriter w(out);
             writeSummaryJson(w, *trace, summary, o);
-        } else if (args.format == "csv") {
-            writeSummaryCsv(out, *trace, summary);
         } else {
             o.limit = args.limit ? args.limit : 30;
             writeSummaryText(out, *trace, summary, o);

@@ -6,6 +6,8 @@
 #include "report/triagereport.h"
 #include "triage/kerneltable.h"
 
+#include <sstream>
+
 namespace fusion::cli {
 
 int triageCommand(const CliArgs &args)
@@ -44,12 +46,19 @@ int triageCommand(const CliArgs &args)
     ro.extraStageJson = [&](JsonWriter &w, Stage stage) { writeStageFindingsJson(w, findings, stage); };
     ro.steps = &analyzed->steps;
     ro.scope = ao.scope;
+    // The run's ranks over the same scope as the analysis.
+    const std::optional<RankTable> ranks = rankTableOf(args, trace, analyzed->classes, analyzed->steps, ao.scope, ao.registry);
+    ro.ranks = ranks ? &*ranks : nullptr;
+    if (args.format == "csv") {
+        std::ostringstream csv;
+        writeTriageCsv(csv, trace, analyzed->attribution, table);
+        writeCsvOutput(args, "kernels", csv.str(), ro.ranks);
+        return ExitOk;
+    }
     withOutput(args, [&](std::ostream &out) {
         if (args.format == "json") {
             JsonWriter w(out);
             writeTriageJson(w, trace, analyzed->attribution, table, ro);
-        } else if (args.format == "csv") {
-            writeTriageCsv(out, trace, analyzed->attribution, table);
         } else if (args.format == "md") {
             writeTriageMarkdown(out, trace, analyzed->attribution, table, ro);
             writeFindingsMarkdown(out, trace, findings);

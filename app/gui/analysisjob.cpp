@@ -17,8 +17,9 @@ quint64 AnalysisJob::start(const Request &request)
     const std::string registry = QFile::encodeName(request.registryFile).toStdString();
     const Side side = m_side;
     const fusion::Scope scope = request.scope;
+    const int member = request.member;
     const int threads = request.parseThreads;
-    return launch([path, label, registry, side, scope, threads](JobControl &control) -> std::shared_ptr<void> {
+    return launch([path, label, registry, side, scope, member, threads](JobControl &control) -> std::shared_ptr<void> {
         fusion::LoadOptions load;
         load.label = label;
         load.parseThreads = threads;
@@ -28,7 +29,16 @@ quint64 AnalysisJob::start(const Request &request)
         if (!registry.empty())
             analyze.registry = fusion::KernelRegistry::load({registry});
         auto result = std::make_shared<TraceResult>();
-        result->analyzed = fusion::loadAndAnalyze(path, load, analyze);
+        if (member < 0) {
+            result->analyzed = fusion::loadAndAnalyze(path, load, analyze);
+        } else {
+            // Another rank of the run: listed again, as the run may have changed on disk since.
+            std::vector<std::string> warnings;
+            const std::vector<fusion::TraceMember> members = fusion::listTraceMembers(path, &warnings);
+            if (size_t(member) >= members.size())
+                throw fusion::TraceError(path, "holds " + std::to_string(members.size()) + " traces now: the rank chosen is gone");
+            result->analyzed = fusion::loadAndAnalyzeMember(path, members, size_t(member), load, analyze, warnings);
+        }
         if (control.cancelled)
             throw fusion::Cancelled();
         result->rows = KernelRows::ofTrace(*result->analyzed, side);

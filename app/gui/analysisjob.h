@@ -20,6 +20,7 @@ public:
         QString label;         // empty: from the file name
         QString registryFile;  // user kernel registry read before the built-in one; empty: none
         fusion::Scope scope;   // whole profiler steps, the whole file, or one step
+        int member = -1;       // a run of several ranks: which trace (index into its listing); -1: the lowest rank
         int parseThreads = 0;  // see fusion::LoadOptions: 1 while the other side loads too
     };
 

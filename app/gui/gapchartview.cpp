@@ -1,4 +1,5 @@
 #include "gapchartview.h"
+#include "whatiftext.h"
 
 #include "side.h"
 #include "units.h"
@@ -255,27 +256,9 @@ void GapChartView::updateWhatIf()
 {
     if (!m_comparison)
         return;
-    QStringList lines;
-    for (const WhatIf &w : m_comparison->gap.whatIf) {
-        const Side side = sideOf(w.side), other = otherSide(side);
-        const bool fused = w.scenario.find("fused") != std::string::npos;
-        const QString x = m_label[side].toHtmlEscaped(), y = m_label[other].toHtmlEscaped();
-        const QString title = fused ? tr("If %1 fused like %2").arg(x, y) : tr("If %1's kernels ran at %2's speed").arg(x, y);
-        if (fused && w.items.empty()) {
-            lines << tr("<b>%1</b>: %2 does no fusion that %3 lacks.").arg(title, y, x);
-            continue;
-        }
-        lines << tr("<b>%1</b>: %2 → %3, saving %4 (%5)")
-                     .arg(title, Units::duration(w.base), Units::duration(w.projected), Units::signedDuration(w.saving()),
-                          Units::percent(w.savingPercent() / 100.0));
-    }
+    QStringList lines = WhatIfText::lines(*m_comparison, m_label, false);
     // The assumptions once for both sides, so that the chart keeps the room its rows need.
-    lines << QStringLiteral("<span style=\"color:gray\">%1</span>")
-                 .arg(tr("Fused like the other side: each of its fusions replaces this side's unfused kernels by the fused "
-                         "kernel's cost there, scaled by this side's time over the other's for that operation's paired "
-                         "kernels (a fusion that would cost more is left out). At the other side's speed: every paired kernel "
-                         "takes its counterpart's time, so operations this side runs faster get slower; fusions and extra "
-                         "work stay. Either way the busy time is assumed to change by the kernel time saved."));
+    lines << QStringLiteral("<span style=\"color:gray\">%1</span>").arg(WhatIfText::assumptions());
     if (m_comparison->stepsA != m_comparison->stepsB)
         lines << tr("%1 holds %2 profiler steps, %3 holds %4: each total covers its own steps.")
                      .arg(m_label[SideA].toHtmlEscaped())

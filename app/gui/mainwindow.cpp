@@ -25,6 +25,7 @@
 #include "triagejob.h"
 #include "triagepage.h"
 #include "units.h"
+#include "whatiftext.h"
 
 #include <QAction>
 #include <QApplication>
@@ -148,6 +149,7 @@ void MainWindow::connectJob(Side side)
     connect(pane, &TracePane::openRequested, this, [this, side] { askOpen(side); });
     connect(pane, &TracePane::fileDropped, this, [this, side](const QString &path) { openTrace(side, path); });
     connect(pane, &TracePane::cancelRequested, this, [this, side] { cancelLoading(side); });
+    connect(pane, &TracePane::rankChosen, this, [this, side](int member) { chooseRank(side, member); });
     connect(job, &BackgroundJob::progressChanged, pane, &TracePane::setProgress);
     connect(job, &BackgroundJob::finished, this, [this, side, job] {
         m_result[side] = job->result();
@@ -285,11 +287,12 @@ TableActions *MainWindow::tableActions(QWidget *page) const
 void MainWindow::askOpen(Side side)
 {
     const QString dir = m_path[side].isEmpty() ? Settings::lastTraceDirectory(side) : QFileInfo(m_path[side]).absolutePath();
+    // The format is read from the bytes; the patterns only narrow what the dialog lists.
+    const QString patterns = QStringLiteral("*.json *.json.gz *.json.zst *.json.xz *.json.bz2 *.gz *.zst *.xz *.bz2 "
+                                            "*.zip *.tar *.tar.gz *.tgz *.tar.xz *.tar.bz2 *.sqlite *.db");
     const QString path = QFileDialog::getOpenFileName(
         this, side == SideA ? tr("Open Trace A") : tr("Open Trace B"), dir,
-        tr("PyTorch profiler traces (*.json *.json.gz *.json.zst *.json.xz *.json.bz2 *.gz *.zst *.xz *.bz2 *.zip *.tar "
-           "*.tar.gz *.tgz *.tar.xz *.tar.bz2);;"
-           "All files (*)"));
+        tr("Traces: PyTorch profiler, rocprofv3 JSON, Nsight Systems SQLite (%1);;All files (*)").arg(patterns));
     if (path.isEmpty())
         return;
     if (!m_screenshotMode)
@@ -301,6 +304,8 @@ void MainWindow::openTrace(Side side, const QString &path)
 {
     if (path.isEmpty())
         return;
+    if (path != m_path[side])
+        m_member[side] = -1;  // another run: its lowest rank
     m_path[side] = path;
     if (!m_screenshotMode)
         Settings::addRecentFile(path);
@@ -316,6 +321,7 @@ void MainWindow::openTrace(Side side, const QString &path)
     request.label = m_userLabel[side];
     request.registryFile = Settings::registryFile();
     request.scope = m_scopeSelector->scope();
+    request.member = m_member[side];
     // Two traces loading at once take a core each rather than splitting both files.
     request.parseThreads = m_job[otherSide(side)]->isRunning() ? 1 : 0;
     m_job[side]->start(request);  // first: a queued triage of the other side now waits for it
@@ -347,6 +353,7 @@ void MainWindow::swapTraces()
         return;
     std::swap(m_path[SideA], m_path[SideB]);
     std::swap(m_userLabel[SideA], m_userLabel[SideB]);
+    std::swap(m_member[SideA], m_member[SideB]);
     std::swap(m_result[SideA], m_result[SideB]);
     std::swap(m_triage[SideA], m_triage[SideB]);
     for (Side s : {SideA, SideB}) {
@@ -440,7 +447,11 @@ void MainWindow::refreshViews()
         m_findingsView->setMarkdown(m_comparison->markdown);
         m_chartView->setContent(labelA, labelB, c->ops);
         m_chartPage->gapView()->setContent(labelA, labelB, c);
+        const QString labels[2] = {labelA, labelB};
+        m_fusionWhatIf->setText(WhatIfText::fusionHeader(*c, labels));
+        m_fusionWhatIf->setVisible(!m_fusionWhatIf->text().isEmpty());
     } else {
+        m_fusionWhatIf->hide();
         // Two traces not compared yet would list every kernel and layer as one-sided: the tables stay
         // empty and say why until the comparison pairs them (or failed, when each trace is listed alone).
         const bool pending = a && b && m_compareJob->isRunning();

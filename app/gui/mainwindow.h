@@ -90,6 +90,9 @@ public:
 
 public slots:
     void openTrace(Side side, const QString &path);
+    // Loads rank `member` (an index into the loaded run's traces) of the run on `side`, in the
+    // background as any load, and compares again once it is there.
+    void chooseRank(Side side, int member);
     void cancelLoading(Side side);
     void swapTraces();
     // Selects the kernel table row holding kernel `id` of `side` (clearing filters that hide it).
@@ -151,6 +154,7 @@ private:
     ComparisonJob *m_compareJob;
     PerfettoExporter *m_perfetto = nullptr;
     QString m_path[2], m_userLabel[2];
+    int m_member[2] = {-1, -1};  // the rank chosen in the pane (index into the run's traces); -1: the lowest
     std::shared_ptr<const TraceResult> m_result[2];
     std::shared_ptr<const TriageResult> m_triage[2];
     std::shared_ptr<const ComparisonResult> m_comparison;
@@ -178,7 +182,8 @@ private:
     FusionTreeModel *m_fusionModel;
     QSortFilterProxyModel *m_fusionProxy;
     QTreeView *m_fusionView;
-    QSplitter *m_fusionPage;
+    QWidget *m_fusionPage;
+    QLabel *m_fusionWhatIf;
     QTextBrowser *m_fusionDetails;
     QTextBrowser *m_findingsView;
     OpChartView *m_chartView;

@@ -184,6 +184,14 @@ void MainWindow::dropEvent(QDropEvent *event)
     openTrace(m_path[SideA].isEmpty() ? SideA : SideB, files[0]);
 }
 
+void MainWindow::chooseRank(Side side, int member)
+{
+    if (m_path[side].isEmpty() || member < 0)
+        return;
+    m_member[side] = member;
+    openTrace(side, m_path[side]);  // the same run: the rank chosen stays
+}
+
 void MainWindow::showFusionDetails(const QModelIndex &index)
 {
     const QModelIndex source = m_fusionProxy->mapToSource(index);

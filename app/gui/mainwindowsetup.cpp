@@ -27,6 +27,7 @@
 #include "triagejob.h"
 #include "triagepage.h"
 #include "units.h"
+#include "whatiftext.h"
 
 #include "export/perfettoexport.h"
 
@@ -118,11 +119,23 @@ void MainWindow::createViews()
     m_fusionDetails->setFrameShape(QFrame::StyledPanel);
     connect(m_fusionView->selectionModel(), &QItemSelectionModel::currentChanged, this,
             [this](const QModelIndex &current) { showFusionDetails(current); });
-    m_fusionPage = new QSplitter(Qt::Vertical, this);
-    m_fusionPage->addWidget(m_fusionView);
-    m_fusionPage->addWidget(m_fusionDetails);
-    m_fusionPage->setStretchFactor(0, 4);
-    m_fusionPage->setStretchFactor(1, 1);
+    auto *fusionSplitter = new QSplitter(Qt::Vertical, this);
+    fusionSplitter->addWidget(m_fusionView);
+    fusionSplitter->addWidget(m_fusionDetails);
+    fusionSplitter->setStretchFactor(0, 4);
+    fusionSplitter->setStretchFactor(1, 1);
+    // Above the patterns, what they add up to: each side's time if it fused like the other.
+    m_fusionWhatIf = new QLabel(this);
+    m_fusionWhatIf->setObjectName(QStringLiteral("fusionWhatIf"));
+    m_fusionWhatIf->setTextFormat(Qt::RichText);
+    m_fusionWhatIf->setWordWrap(true);
+    m_fusionWhatIf->setToolTip(WhatIfText::assumptions());
+    m_fusionWhatIf->hide();
+    m_fusionPage = new QWidget(this);
+    auto *fusionLayout = new QVBoxLayout(m_fusionPage);
+    fusionLayout->setContentsMargins(0, 4, 0, 0);
+    fusionLayout->addWidget(m_fusionWhatIf);
+    fusionLayout->addWidget(fusionSplitter, 1);
     m_tabs->addTab(m_fusionPage, tr("Fusion patterns"));
 
     m_findingsView = new QTextBrowser(this);

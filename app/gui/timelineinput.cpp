@@ -64,10 +64,9 @@ std::optional<TimelineWidget::Hit> TimelineWidget::hitAt(const QPoint &pos) cons
             return std::nullopt;
         hit.track = row.track;
         // Tell whether the cursor rests on a merged run: then the tooltip says so.
-        const auto runs = TimelineLod::build(track, map.start, map.end, plot.width(), m_lod.isEnabled(),
-                                             m_zoom->offset(s));
+        // Read from the tiles the frame was painted from (built now if it was not).
         const float x = float(pos.x() - plot.left());
-        for (const TimelineRun &run : runs)
+        for (const TimelineRun &run : lodRuns(s, row.track))
             if (run.merged() && run.x0 - 1 <= x && x <= std::max(run.x1, run.x0 + 1) + 1)
                 hit.merged = run.count;
         return hit;

@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <algorithm>
+#include <atomic>
 #include <limits>
 #include <map>
 #include <numeric>
@@ -50,6 +51,12 @@ void TimelineTrack::finish()
     Ns m = std::numeric_limits<Ns>::min();
     for (size_t i = 0; i < size(); ++i)
         maxEnd[i] = m = std::max(m, end[i]);
+}
+
+uint64_t TimelineModel::nextRevision()
+{
+    static std::atomic<uint64_t> counter{0};
+    return ++counter;
 }
 
 TimelineModel::TimelineModel(std::shared_ptr<const AnalyzedTrace> trace, bool cpuRows) : m_trace(std::move(trace))
@@ -163,6 +170,7 @@ void TimelineModel::setStage(Stage stage)
     if (stage == m_stage || !m_trace || !m_trace->trace)
         return;
     m_stage = stage;
+    m_revision = nextRevision();
     // Only the colours change: the tracks keep every kernel in place, so the level of detail, the
     // binary searches and the kernel → position maps stay as they are.
     const GpuOpTable &k = m_trace->trace->store.kernels;

@@ -50,6 +50,9 @@ public:
     fusion::Ns origin() const { return m_origin; }  // earliest event shown
     fusion::Ns span() const { return m_last - m_origin; }
     size_t kernelCount() const { return m_kernelCount; }
+    // Changes whenever what the tracks hold may have changed (another model, another stage), so that
+    // what was derived from them (the level-of-detail tiles) is known to be stale. Never 0.
+    uint64_t revision() const { return m_revision; }
 
     // The stage shown: kernels of other stages keep their place but are coloured kDimmed, and range
     // statistics leave them out. The same rule as the kernel table (TraceStages::includes; a trace
@@ -94,4 +97,7 @@ private:
     fusion::Stage m_stage = fusion::Stage::All;
     size_t m_stageKernels = 0;
     std::pair<fusion::Ns, fusion::Ns> m_stageExtent{0, 0};
+    uint64_t m_revision = nextRevision();
+
+    static uint64_t nextRevision();
 };

@@ -187,6 +187,14 @@ void TimelineWidget::paintAxis(QPainter &p, const QRect &r, Side s) const
     }
 }
 
+const std::vector<TimelineRun> &TimelineWidget::lodRuns(Side s, int track) const
+{
+    // A key per side and row: a row of the other side, or of another model, never reads these tiles.
+    const TimelineMapping map = mapping(s);
+    return m_lod.runs(m_model[s].tracks()[size_t(track)], size_t(s) * 4096 + size_t(track), m_model[s].revision(),
+                      map.start, map.end, plotRect().width(), m_zoom->offset(s));
+}
+
 void TimelineWidget::paintTrack(QPainter &p, const Row &row)
 {
     const QPalette pal = palette();
@@ -203,8 +211,7 @@ void TimelineWidget::paintTrack(QPainter &p, const Row &row)
 
     const TimelineMapping map = mapping(s);
     const Ns off = m_zoom->offset(s);
-    const std::vector<TimelineRun> &runs =
-        m_lod.runs(track, size_t(s) * 4096 + size_t(row.track), map.start, map.end, plot.width(), off);
+    const std::vector<TimelineRun> &runs = lodRuns(s, row.track);
     const int top = row.y + 2, h = row.h - 4;
     // Grouped by colour, antialiasing off: a few fills per frame whatever the number of runs.
     std::map<uint32_t, std::vector<QRect>> byColour;
@@ -318,6 +325,25 @@ void TimelineWidget::paintHighlight(QPainter &p, const Row &row, const TimelineT
     p.restore();
 }
 
+const TimelineWidget::BandLabels &TimelineWidget::bandLabels(Side s, const QFont &font) const
+{
+    // Measured once per trace and font: thousands of layers measured in every frame took most of it.
+    BandLabels &l = m_bandLabels[s];
+    if (l.revision == m_model[s].revision() && l.font == font)
+        return l;
+    l.revision = m_model[s].revision();
+    l.font = font;
+    l.name.clear();
+    l.number.clear();
+    const QFontMetrics fm(font);
+    if (m_trace[s])
+        for (const Layer &layer : m_trace[s]->layers.layers) {
+            l.name.push_back(fm.horizontalAdvance(QString::fromStdString(layer.name)));
+            l.number.push_back(fm.horizontalAdvance(QString::number(layer.ordinal)));
+        }
+    return l;
+}
+
 void TimelineWidget::paintBand(QPainter &p, const Row &row) const
 {
     const QPalette pal = palette();
@@ -341,7 +367,7 @@ void TimelineWidget::paintBand(QPainter &p, const Row &row) const
         }
     p.save();
     p.setClipRect(QRect(plot.left(), row.y, plot.width(), row.h));
-    const QFontMetrics fm(p.font());
+    const BandLabels &labels = bandLabels(s, p.font());
     const QColor base = sideColor(s);
     for (size_t i = 0; i < layers.size(); ++i) {
         const double x0 = map.xOf(double(layers[i].start - off)), x1 = map.xOf(double(layers[i].end - off));
@@ -363,12 +389,10 @@ void TimelineWidget::paintBand(QPainter &p, const Row &row) const
             p.drawRect(r.adjusted(0, -1, 0, 1));
         }
         // The full name when it fits, else the layer number, else nothing.
-        const QString name = QString::fromStdString(layers[i].name);
-        const QString shortName = QString::number(layers[i].ordinal);
         const int room = int(r.width()) - 6;
-        const QString text = fm.horizontalAdvance(name) <= room ? name
-                             : fm.horizontalAdvance(shortName) <= room ? shortName
-                                                                        : QString();
+        const QString text = labels.name[i] <= room     ? QString::fromStdString(layers[i].name)
+                             : labels.number[i] <= room ? QString::number(layers[i].ordinal)
+                                                        : QString();
         if (!text.isEmpty()) {
             // The band's colour over the base, as drawn, decides black or white text.
             const QColor under = pal.color(QPalette::Base);

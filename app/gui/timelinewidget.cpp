@@ -78,7 +78,6 @@ void TimelineWidget::setContent(std::shared_ptr<const AnalyzedTrace> a, std::sha
     m_lastSelected = Selected::None;
     if (!m_comparison || m_alignedPair >= int(m_comparison->layers.pairs.size()))
         m_alignedPair = -1;
-    m_lod.invalidate();
     rebuildColours();
     relayout();
     m_zoom->setContent(double(m_model[SideA].span()), double(m_model[SideB].span()), 0, 0);
@@ -106,7 +105,6 @@ void TimelineWidget::setCpuRowsVisible(bool visible)
         m_model[s] = TimelineModel(m_trace[s], m_cpuRows);
     applyStage();
     indexHighlight();  // the kernel tracks moved down or up
-    m_lod.invalidate();
     rebuildColours();
     relayout();
     update();
@@ -118,7 +116,6 @@ void TimelineWidget::setStage(Stage stage)
         return;
     m_stage = stage;
     applyStage();
-    m_lod.invalidate();
     // What no longer belongs to the stage leaves the selection.
     bool changed = false;
     for (Side s : {SideA, SideB}) {

@@ -3,6 +3,7 @@
 #include "analyzed/analyzedtrace.h"
 #include "units.h"
 
+#include <QComboBox>
 #include <QDragEnterEvent>
 #include <QFileInfo>
 #include <QGridLayout>
@@ -16,7 +17,7 @@
 
 TracePane::TracePane(Side side, QWidget *parent)
     : QFrame(parent), m_side(side), m_badge(new QLabel(this)), m_file(new QLabel(this)), m_note(new QLabel(this)),
-      m_summary(new QLabel(this)), m_open(new QPushButton(this)), m_body(new QStackedWidget(this)), m_details(new QWidget(this)),
+      m_summary(new QLabel(this)), m_open(new QPushButton(this)), m_rank(new QComboBox(this)), m_body(new QStackedWidget(this)), m_details(new QWidget(this)),
       m_loading(new QWidget(this)), m_progress(new QProgressBar(this)), m_cancel(new QPushButton(this))
 {
     setObjectName(side == SideA ? QStringLiteral("paneA") : QStringLiteral("paneB"));
@@ -41,6 +42,17 @@ TracePane::TracePane(Side side, QWidget *parent)
     m_open->setToolTip(side == SideA ? tr("Open trace A") : tr("Open trace B"));
     connect(m_open, &QPushButton::clicked, this, &TracePane::openRequested);
 
+    m_rank->setObjectName(QStringLiteral("rankChoice"));
+    m_rank->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_rank->setToolTip(tr("The rank of the distributed run shown on this side; another one is loaded and compared again"));
+    m_rank->hide();
+    // activated: the user's choice only, not the list being filled.
+    connect(m_rank, &QComboBox::activated, this, [this](int index) {
+        const int member = m_rank->itemData(index).toInt();
+        if (member != m_shownMember)
+            emit rankChosen(member);
+    });
+
     m_summary->setObjectName(QStringLiteral("summary"));
     m_summary->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_summary->setForegroundRole(QPalette::PlaceholderText);
@@ -50,6 +62,7 @@ TracePane::TracePane(Side side, QWidget *parent)
     top->addWidget(m_badge);
     top->addWidget(m_file, 1);
     top->addWidget(m_summary, 1);
+    top->addWidget(m_rank);
     top->addWidget(m_open);
 
     auto *grid = new QGridLayout(m_details);
@@ -170,6 +183,7 @@ void TracePane::setFile(const QString &path)
 
 void TracePane::showEmpty(const QString &note)
 {
+    m_rank->hide();
     m_state = State::Empty;
     updateFolding();
     setFile(QString());
@@ -180,6 +194,9 @@ void TracePane::showEmpty(const QString &note)
 
 void TracePane::showLoading(const QString &path)
 {
+    if (path != m_path)
+        m_rank->hide();  // another file: its ranks are not known yet
+    m_rank->setEnabled(false);
     m_state = State::Loading;
     updateFolding();
     setFile(path);
@@ -195,6 +212,7 @@ void TracePane::setProgress(double fraction)
 void TracePane::showError(const QString &path, const QString &message)
 {
     m_state = State::Failed;
+    m_rank->setEnabled(true);  // a rank that cannot be read: another one can be chosen
     updateFolding();
     setFile(path);
     m_note->setText(tr("Could not load this trace:\n%1").arg(message));
@@ -206,6 +224,7 @@ void TracePane::showTrace(const QString &path, const fusion::AnalyzedTrace &t)
 {
     m_state = State::Loaded;
     setFile(path);
+    showRanks(t);
     const fusion::Trace &trace = *t.trace;
     auto set = [this](const char *key, const QString &text, const QString &tip = QString()) {
         QLabel *l = m_fields.value(QLatin1String(key));
@@ -260,6 +279,28 @@ void TracePane::showTrace(const QString &path, const fusion::AnalyzedTrace &t)
     }
     m_body->setCurrentWidget(m_details);
     updateFolding();
+}
+
+void TracePane::showRanks(const fusion::AnalyzedTrace &t)
+{
+    const fusion::Trace &trace = *t.trace;
+    m_rank->clear();
+    m_shownMember = -1;
+    for (size_t i = 0; i < trace.members.size(); ++i) {
+        const fusion::TraceMember &m = trace.members[i];
+        const QString file = QString::fromStdString(m.member.empty() ? m.path : m.member);
+        m_rank->addItem(m.rank >= 0 ? tr("rank %1").arg(m.rank) : QFileInfo(file).fileName(), int(i));
+        m_rank->setItemData(int(i),
+                            m.rankSource == fusion::RankSource::Field ? tr("%1\nrank from its distributedInfo.rank field").arg(file)
+                            : m.rankSource == fusion::RankSource::Name ? tr("%1\nrank from its file name").arg(file)
+                                                                       : tr("%1\nrank unknown").arg(file),
+                            Qt::ToolTipRole);
+        if (m.path == trace.source.path && m.member == trace.source.member)
+            m_shownMember = int(i);
+    }
+    m_rank->setCurrentIndex(std::max(0, m_shownMember));
+    m_rank->setEnabled(true);
+    m_rank->setVisible(trace.members.size() > 1);
 }
 
 void TracePane::setHighlighted(bool on)

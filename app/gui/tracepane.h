@@ -1,6 +1,7 @@
 #pragma once
 // One side's header: which file, what it is (label, platform, GPU, framework) and how big (kernels,
 // GPU time, layers, warnings). Accepts dropped files and shows loading progress with a Cancel button.
+// For a run of several ranks (a directory or archive), a choice of the rank shown.
 #include "side.h"
 
 #include <QFrame>
@@ -8,6 +9,7 @@
 namespace fusion {
 struct AnalyzedTrace;
 }
+class QComboBox;
 class QLabel;
 class QProgressBar;
 class QPushButton;
@@ -34,11 +36,13 @@ public:
     void setCompact(bool compact);
     bool isCompact() const { return m_compact; }
     QString summaryText() const;  // that line: GPU · kernels · GPU time · layers
+    QComboBox *rankChoice() const { return m_rank; }  // hidden unless the file holds several ranks
 
 signals:
     void openRequested();
     void fileDropped(const QString &path);
     void cancelRequested();
+    void rankChosen(int member);  // the user picked another of the run's traces (index into its listing)
     void foldingChanged();  // the details folded or unfolded: the pane's height changed
 
 protected:
@@ -52,6 +56,7 @@ private:
     void setFile(const QString &path);
     void setHighlighted(bool on);
     void updateFolding();
+    void showRanks(const fusion::AnalyzedTrace &trace);
 
     Side m_side;
     State m_state = State::Empty;
@@ -59,6 +64,8 @@ private:
     QLabel *m_badge, *m_file, *m_note, *m_summary;
     bool m_compact = false;
     QPushButton *m_open;
+    QComboBox *m_rank;
+    int m_shownMember = -1;  // the item of the trace shown
     QStackedWidget *m_body;
     QWidget *m_details, *m_loading;
     QProgressBar *m_progress;

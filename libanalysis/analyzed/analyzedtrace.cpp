@@ -73,16 +73,33 @@ std::shared_ptr<AnalyzedTrace> analyzeTrace(std::shared_ptr<const Trace> trace, 
     return out;
 }
 
-std::shared_ptr<AnalyzedTrace> loadAndAnalyze(const std::string &path, const LoadOptions &load,
-                                              const AnalyzeOptions &analyze)
+namespace {
+// Loading takes 80 % of the progress, the analyses the rest.
+std::shared_ptr<AnalyzedTrace> loadThenAnalyze(const std::function<std::shared_ptr<const Trace>(const LoadOptions &)> &load,
+                                               const LoadOptions &options, const AnalyzeOptions &analyze)
 {
-    LoadOptions lo = load;
-    const auto progress = load.progress ? load.progress : analyze.progress;
+    LoadOptions lo = options;
+    const auto progress = options.progress ? options.progress : analyze.progress;
     lo.progress = [&](double f) { return !progress || progress(f * 0.8); };
-    std::shared_ptr<const Trace> trace = loadTrace(path, lo);
+    std::shared_ptr<const Trace> trace = load(lo);
     AnalyzeOptions ao = analyze;
     ao.progress = [&](double f) { return !progress || progress(0.8 + f * 0.2); };
     return analyzeTrace(trace, ao);
+}
+} // namespace
+
+std::shared_ptr<AnalyzedTrace> loadAndAnalyze(const std::string &path, const LoadOptions &load,
+                                              const AnalyzeOptions &analyze)
+{
+    return loadThenAnalyze([&](const LoadOptions &lo) { return loadTrace(path, lo); }, load, analyze);
+}
+
+std::shared_ptr<AnalyzedTrace> loadAndAnalyzeMember(const std::string &path, const std::vector<TraceMember> &members,
+                                                    size_t index, const LoadOptions &load, const AnalyzeOptions &analyze,
+                                                    const std::vector<std::string> &listingWarnings)
+{
+    return loadThenAnalyze([&](const LoadOptions &lo) { return loadTraceMember(path, members, index, lo, listingWarnings); },
+                           load, analyze);
 }
 
 std::string missingStepMessage(const AnalyzedTrace &t, const Scope &scope)

@@ -34,6 +34,11 @@ std::shared_ptr<AnalyzedTrace> analyzeTrace(std::shared_ptr<const Trace> trace, 
 // Load + analyse in one go (the progress covers both).
 std::shared_ptr<AnalyzedTrace> loadAndAnalyze(const std::string &path, const LoadOptions &load,
                                               const AnalyzeOptions &analyze = {});
+// The same for members[index] of an already listed path (trace/traceloader.h: loadTraceMember).
+std::shared_ptr<AnalyzedTrace> loadAndAnalyzeMember(const std::string &path, const std::vector<TraceMember> &members,
+                                                    size_t index, const LoadOptions &load,
+                                                    const AnalyzeOptions &analyze = {},
+                                                    const std::vector<std::string> &listingWarnings = {});
 
 // Empty when the scope asks for no single step, or for one the trace has; else the problem, naming
 // the file and the steps it does have: "t.json has no profiler step 9 (its steps: 6, 7)".

@@ -1,6 +1,7 @@
 #include "attribution/attribution.h"
 
 #include "attribution/pythonframe.h"
+#include "trace/recordimport.h"
 #include "util/intervalforest.h"
 
 #include <algorithm>
@@ -19,6 +20,23 @@ const char *attributionKindName(AttributionKind k)
     case AttributionKind::Unresolved: break;
     }
     return "unresolved";
+}
+
+const char *attributionSourceName(AttributionSource s)
+{
+    switch (s) {
+    case AttributionSource::PythonStacks: return "python stacks";
+    case AttributionSource::AnnotationRanges: return "annotation ranges";
+    case AttributionSource::None: break;
+    }
+    return "none";
+}
+
+AttributionSource attributionSourceOf(const EventStore &s)
+{
+    if (s.pyFrames.size() > 0)
+        return AttributionSource::PythonStacks;
+    return hasAnnotationRanges(s) ? AttributionSource::AnnotationRanges : AttributionSource::None;
 }
 
 void TraceAttribution::recomputeShares(const GpuOpTable &kernels)
@@ -158,18 +176,35 @@ private:
     std::vector<uint32_t> m_end;
 };
 
+// A CPU annotation range as a frame: its name is the user's own label for that stretch of code.
+FrameRole annotationRole(std::string_view name)
+{
+    if (!moduleScopeName(name).empty())
+        return FrameRole::Scope;
+    return name.starts_with("ProfilerStep#") ? FrameRole::Noise : FrameRole::Model;
+}
+
 // Python context at a time on a thread: the innermost active frame, and from it (memoised per
 // frame, since thousands of kernels share a few hundred innermost frames) the chosen location and
-// the module scope chain.
+// the module scope chain. Without Python frames, the CPU annotation ranges play their part.
 class FrameResolver {
 public:
     FrameResolver(const EventStore &store, TraceAttribution &out) : m_s(store), m_out(out)
     {
+        const bool annotations = out.source == AttributionSource::AnnotationRanges;
+        const AnnotationTable &a = store.annotations;
         const PyFrameTable &f = store.pyFrames;
+        m_names = annotations ? &a.name : &f.name;
         std::vector<IntervalForest::Interval> iv;
-        iv.reserve(f.size());
-        for (uint32_t i = 0; i < f.size(); ++i)
-            iv.push_back({{f.pid[i], f.tid[i]}, f.start[i], f.start[i] + f.dur[i], i});
+        if (annotations) {
+            for (uint32_t i = 0; i < a.size(); ++i)
+                if (!a.onGpu[i])
+                    iv.push_back({{a.pid[i], a.tid[i]}, a.start[i], a.start[i] + a.dur[i], i});
+        } else if (out.source == AttributionSource::PythonStacks) {
+            iv.reserve(f.size());
+            for (uint32_t i = 0; i < f.size(); ++i)
+                iv.push_back({{f.pid[i], f.tid[i]}, f.start[i], f.start[i] + f.dur[i], i});
+        }
         m_forest.build(std::move(iv));
 
         const size_t n = m_forest.size();
@@ -181,9 +216,9 @@ public:
         m_location.assign(n, kNotYet);
         // Parents precede children, so every derived value is one step from the parent's.
         for (int32_t i = 0; i < int32_t(n); ++i) {
-            const StrId name = f.name[m_forest.node(i).id];
+            const StrId name = (*m_names)[m_forest.node(i).id];
             if (roleOfName[name] == 0xff)
-                roleOfName[name] = uint8_t(frameRole(store.str(name)));
+                roleOfName[name] = uint8_t(annotations ? annotationRole(store.str(name)) : frameRole(store.str(name)));
             const FrameRole role = FrameRole(roleOfName[name]);
             const int32_t p = m_forest.parent(i);
             const auto up = [&](const std::vector<int32_t> &v) { return p == IntervalForest::npos ? IntervalForest::npos : v[size_t(p)]; };
@@ -216,7 +251,7 @@ public:
     }
 
 private:
-    StrId nameOf(int32_t node) const { return m_s.pyFrames.name[m_forest.node(node).id]; }
+    StrId nameOf(int32_t node) const { return (*m_names)[m_forest.node(node).id]; }
 
     uint32_t internScope(uint32_t parent, StrId name)
     {
@@ -264,6 +299,7 @@ private:
 
     const EventStore &m_s;
     TraceAttribution &m_out;
+    const std::vector<StrId> *m_names;  // of the frames' table: pyFrames or annotations
     IntervalForest m_forest;
     std::vector<int32_t> m_model, m_library, m_relevant;  // nearest such frame, self included
     std::vector<uint32_t> m_scope, m_location;
@@ -287,6 +323,7 @@ TraceAttribution attributeKernels(const Trace &trace)
     unresolved.display = "unresolved";
     out.locations.push_back(std::move(unresolved));
     out.scopes.emplace_back();
+    out.source = attributionSourceOf(s);
 
     const KeyedRows cpuByExternalId(s.cpuOps.externalId, s.cpuOps.start, s.cpuOps.dur);
     const KeyedRows launchByCorrelation(s.launches.correlation, s.launches.start, s.launches.dur);

@@ -13,6 +13,13 @@ namespace fusion {
 enum class AttributionKind : uint8_t { Unresolved, ExternalId, Correlation, Inferred };
 const char *attributionKindName(AttributionKind k);  // "unresolved", "external_id", "correlation", "inferred"
 
+// What a kernel's location is read from: the Python frames (python_function events) active at its
+// op or launch; without any, the CPU annotation ranges around them (record_function, NVTX, roctx:
+// the innermost range's name is the location, "nn.Module: X" ranges give module scopes); else nothing.
+enum class AttributionSource : uint8_t { PythonStacks, AnnotationRanges, None };
+const char *attributionSourceName(AttributionSource s);  // "python stacks", "annotation ranges", "none"
+AttributionSource attributionSourceOf(const EventStore &store);
+
 struct SourceLocation {
     std::string file;       // as the frame names it, e.g. "transformers/models/qwen2/modeling_qwen2.py"
     int line = 0;
@@ -41,6 +48,7 @@ struct TraceAttribution {
     std::vector<std::vector<std::string>> scopes;
     // Shares of kernel GPU time.
     double linkedShare = 0, inferredShare = 0, unresolvedShare = 0;
+    AttributionSource source = AttributionSource::None;
 
     const SourceLocation &locationOf(size_t kernel) const { return locations[location[kernel]]; }
     const std::vector<std::string> &scopeOf(size_t kernel) const { return scopes[scope[kernel]]; }

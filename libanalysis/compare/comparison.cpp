@@ -195,7 +195,9 @@ Comparison compareTraces(const AnalyzedTrace &a, const AnalyzedTrace &b, const C
         if (!t->stages.hasPrefill && !t->stages.hasDecode)
             warnings.push_back(who + ": no phase annotations (prefill/decode); stages are not separated");
         if (!t->summary.hasPythonStacks)
-            warnings.push_back(who + ": no Python stacks; findings carry no source locations");
+            warnings.push_back(who + (t->attribution.source == AttributionSource::AnnotationRanges
+                                          ? ": no Python stacks; findings are located by annotation ranges only"
+                                          : ": no Python stacks; findings carry no source locations"));
         if (t->classes.classifiedShare < 0.8)
             warnings.push_back(who + ": " + std::to_string(int(100 * (1 - t->classes.classifiedShare) + 0.5))
                                + " % of kernel time is unclassified (Other); extend the registry with --registry");

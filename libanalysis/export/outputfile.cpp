@@ -14,7 +14,8 @@
 
 namespace fusion {
 
-namespace {
+// Named rather than anonymous: OutputFile::Impl, which has external linkage, holds a FileBuffer.
+namespace outputfile_detail {
 
 constexpr size_t kBufferBytes = 1 << 18;
 
@@ -120,7 +121,9 @@ private:
     uint64_t m_uncompressed = 0, m_written = 0;
 };
 
-} // namespace
+} // namespace outputfile_detail
+
+using outputfile_detail::FileBuffer;
 
 struct OutputFile::Impl {
     std::string path, temporary;

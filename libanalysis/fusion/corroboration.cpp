@@ -7,7 +7,7 @@ namespace fusion {
 
 namespace {
 
-struct Side {
+struct StageKernels {
     const AnalyzedTrace *t = nullptr;
     TraceSide tag = TraceSide::A;
     std::vector<uint32_t> ids;  // kernels in the stage, in order
@@ -15,9 +15,9 @@ struct Side {
     const std::string &op(uint32_t id) const { return t->classes.opOf(id); }
 };
 
-Side makeSide(const AnalyzedTrace &t, TraceSide tag, Stage stage)
+StageKernels makeSide(const AnalyzedTrace &t, TraceSide tag, Stage stage)
 {
-    Side s;
+    StageKernels s;
     s.t = &t;
     s.tag = tag;
     const bool staged = t.stages.hasPrefill || t.stages.hasDecode;
@@ -40,7 +40,7 @@ bool isPlainPiece(const std::string &op)
     return std::any_of(std::begin(plain), std::end(plain), [&](const char *p) { return op.find(p) != std::string::npos; });
 }
 
-void sequencePatterns(const Side &s, const Side &other, std::vector<Corroboration> &out)
+void sequencePatterns(const StageKernels &s, const StageKernels &other, std::vector<Corroboration> &out)
 {
     for (const auto &[op, ids] : s.byOp) {
         if (op == "Other" || other.byOp.count(op) || ids.size() < kSequenceMinOccurrences || !isPlainPiece(op))
@@ -62,7 +62,7 @@ void sequencePatterns(const Side &s, const Side &other, std::vector<Corroboratio
     }
 }
 
-void countImbalance(const Side &a, const Side &b, std::vector<Corroboration> &out)
+void countImbalance(const StageKernels &a, const StageKernels &b, std::vector<Corroboration> &out)
 {
     for (const auto &[op, ia] : a.byOp) {
         auto jt = b.byOp.find(op);
@@ -74,9 +74,9 @@ void countImbalance(const Side &a, const Side &b, std::vector<Corroboration> &ou
     }
 }
 
-void chains(const Side &a, const Side &b, std::vector<Corroboration> &out)
+void chains(const StageKernels &a, const StageKernels &b, std::vector<Corroboration> &out)
 {
-    auto runs = [](const Side &s) {
+    auto runs = [](const StageKernels &s) {
         std::map<std::string, std::vector<size_t>> r;
         for (size_t i = 0; i < s.ids.size();) {
             size_t j = i;
@@ -110,7 +110,7 @@ void chains(const Side &a, const Side &b, std::vector<Corroboration> &out)
 
 std::vector<Corroboration> countBasedHints(const AnalyzedTrace &a, const AnalyzedTrace &b, Stage stage)
 {
-    const Side sa = makeSide(a, TraceSide::A, stage), sb = makeSide(b, TraceSide::B, stage);
+    const StageKernels sa = makeSide(a, TraceSide::A, stage), sb = makeSide(b, TraceSide::B, stage);
     std::vector<Corroboration> out;
     sequencePatterns(sa, sb, out);
     sequencePatterns(sb, sa, out);

@@ -3,6 +3,7 @@
 #include "report/kernelrefs.h"
 #include "report/stepsreport.h"
 #include "report/summaryreport.h"
+#include "util/text.h"
 
 #include <cstdio>
 #include <iomanip>
@@ -12,7 +13,6 @@ namespace fusion {
 
 namespace {
 
-std::string us(Ns ns) { return usText(ns); }
 
 std::string ratioText(Ns a, Ns b)
 {
@@ -29,23 +29,7 @@ const std::string &layerName(const AnalyzedTrace &t, int32_t idx)
     return idx >= 0 ? t.layers.layers[size_t(idx)].name : none;
 }
 
-std::string join(const std::vector<std::string> &v, const char *sep)
-{
-    std::string s;
-    for (const auto &x : v)
-        s += (s.empty() ? "" : sep) + x;
-    return s;
-}
-
 std::string sideLabel(const Comparison &c, TraceSide side) { return side == TraceSide::A ? c.labelA : c.labelB; }
-
-void idArray(JsonWriter &w, const std::vector<uint32_t> &ids)
-{
-    w.beginArray();
-    for (uint32_t id : ids)
-        w.value(uint64_t(id));
-    w.endArray();
-}
 
 void writeKernelRefs(JsonWriter &w, const AnalyzedTrace &a, const AnalyzedTrace &b, const std::vector<uint32_t> &aIds,
                      const std::vector<uint32_t> &bIds)
@@ -70,7 +54,8 @@ constexpr const char *kKernelRefHeader = ",a_kernel_ids,b_kernel_ids,a_kernel_st
 
 } // namespace
 
-void writeCompareJson(JsonWriter &w, const AnalyzedTrace &a, const AnalyzedTrace &b, const Comparison &c)
+void writeCompareJson(JsonWriter &w, const AnalyzedTrace &a, const AnalyzedTrace &b, const Comparison &c,
+                      const std::function<void(JsonWriter &)> &extra)
 {
     w.beginObject();
     SummaryReportOptions so;
@@ -130,9 +115,9 @@ void writeCompareJson(JsonWriter &w, const AnalyzedTrace &a, const AnalyzedTrace
             w.field("b_us", toUs(k.bTotal), 3);
             w.field("same_kernel", k.sameKernel);
             w.key("a_kernels");
-            idArray(w, k.aKernels);
+            writeIdArray(w, k.aKernels);
             w.key("b_kernels");
-            idArray(w, k.bKernels);
+            writeIdArray(w, k.bKernels);
             w.endObject();
         }
         w.endArray();
@@ -159,7 +144,7 @@ void writeCompareJson(JsonWriter &w, const AnalyzedTrace &a, const AnalyzedTrace
         w.field("unfused_us", toUs(f.unfusedTotal), 3);
         w.field("fused_us", toUs(f.fusedTotal), 3);
         w.key("layers");
-        idArray(w, f.layerPairs);
+        writeIdArray(w, f.layerPairs);
         w.field("comparable_layers", uint64_t(f.comparableLayers));
         w.key("fused_kernels").beginArray();
         for (const auto &n : f.fusedKernels)
@@ -170,9 +155,9 @@ void writeCompareJson(JsonWriter &w, const AnalyzedTrace &a, const AnalyzedTrace
             w.value(n);
         w.endArray();
         w.key("a_kernels");
-        idArray(w, f.aKernels);
+        writeIdArray(w, f.aKernels);
         w.key("b_kernels");
-        idArray(w, f.bKernels);
+        writeIdArray(w, f.bKernels);
         w.key("locations").beginArray();
         for (const auto &l : f.locations)
             w.value(l);
@@ -201,11 +186,11 @@ void writeCompareJson(JsonWriter &w, const AnalyzedTrace &a, const AnalyzedTrace
             w.value(n);
         w.endArray();
         w.key("a_kernels");
-        idArray(w, e.aKernels);
+        writeIdArray(w, e.aKernels);
         w.key("b_kernels");
-        idArray(w, e.bKernels);
+        writeIdArray(w, e.bKernels);
         w.key("layers");
-        idArray(w, e.layerPairs);
+        writeIdArray(w, e.layerPairs);
         w.field("comparable_layers", uint64_t(e.comparableLayers));
         w.key("locations").beginArray();
         for (const auto &l : e.locations)
@@ -239,9 +224,9 @@ void writeCompareJson(JsonWriter &w, const AnalyzedTrace &a, const AnalyzedTrace
         w.field("impact_estimated", m.estimated);
         w.field("speed_gap_us", toUs(m.speedGap), 3);
         w.key("a_kernels");
-        idArray(w, m.aKernels);
+        writeIdArray(w, m.aKernels);
         w.key("b_kernels");
-        idArray(w, m.bKernels);
+        writeIdArray(w, m.bKernels);
         w.endObject();
     }
     w.endArray();
@@ -280,6 +265,8 @@ void writeCompareJson(JsonWriter &w, const AnalyzedTrace &a, const AnalyzedTrace
 
     writeGapJson(w, c);
 
+    if (extra)
+        extra(w);
     w.key("warnings").beginArray();
     for (const auto &m : c.warnings)
         w.value(m);
@@ -290,15 +277,15 @@ void writeCompareJson(JsonWriter &w, const AnalyzedTrace &a, const AnalyzedTrace
 void writeCompareText(std::ostream &out, const AnalyzedTrace &a, const AnalyzedTrace &b, const Comparison &c, size_t limit)
 {
     out << "A: " << c.labelA << "  " << a.trace->info.gpuName << "  " << a.summary.kernelCount << " kernels, "
-        << us(a.summary.kernelTotal) << " us\n";
+        << usText(a.summary.kernelTotal) << " us\n";
     out << "B: " << c.labelB << "  " << b.trace->info.gpuName << "  " << b.summary.kernelCount << " kernels, "
-        << us(b.summary.kernelTotal) << " us\n";
+        << usText(b.summary.kernelTotal) << " us\n";
     for (const AnalyzedTrace *t : {&a, &b}) {
         out << "Scope " << (t == &a ? "A" : "B") << scopeLine(t->steps, t->scope).substr(5);  // "Scope A: …"
         const StepStats st = stepStats(t->steps, t->scope.step);
         if (st.count > 1 && t->scope.kind == Scope::Kind::Steps)
-            out << "; step time mean " << us(st.mean) << ", min " << us(st.min) << ", median " << us(st.median)
-                << ", max " << us(st.max) << " us";
+            out << "; step time mean " << usText(st.mean) << ", min " << usText(st.min) << ", median " << usText(st.median)
+                << ", max " << usText(st.max) << " us";
         out << '\n';
     }
     out << "Stage: " << stageName(c.stage) << "   Architecture: " << a.architecture << " / " << b.architecture << '\n';
@@ -308,7 +295,7 @@ void writeCompareText(std::ostream &out, const AnalyzedTrace &a, const AnalyzedT
     out << "\nFusion differences (" << c.findings.size() << "):\n";
     for (const FusionFinding &f : c.findings) {
         out << "  [" << confidenceName(f.confidence) << "] " << f.operation << " — fused by " << sideLabel(c, f.fusedSide) << ", "
-            << us(f.timeAtStake) << " us at stake, " << f.count << "× (" << join(fusionMethodNames(f.methods), ", ") << ")\n";
+            << usText(f.timeAtStake) << " us at stake, " << f.count << "× (" << join(fusionMethodNames(f.methods), ", ") << ")\n";
         out << "      " << f.evidence << '\n';
         if (!f.locations.empty())
             out << "      at " << f.locations.front() << '\n';
@@ -317,7 +304,7 @@ void writeCompareText(std::ostream &out, const AnalyzedTrace &a, const AnalyzedT
         out << "\nExtra work (kernels with no counterpart and no fused kernel on the other side):\n";
         for (const ExtraWork &e : c.extraWork)
             out << "  [" << confidenceName(e.confidence) << "] " << sideLabel(c, e.side) << ": " << (e.cpuOp.empty() ? e.operation : e.cpuOp)
-                << ", " << us(e.total) << " us, " << e.count << "×\n      " << e.evidence << '\n';
+                << ", " << usText(e.total) << " us, " << e.count << "×\n      " << e.evidence << '\n';
     }
     if (!c.modules.empty()) {
         out << "\nModules launching more kernels per call on one side:\n";
@@ -325,8 +312,8 @@ void writeCompareText(std::ostream &out, const AnalyzedTrace &a, const AnalyzedT
             out << "  " << std::left << std::setw(28) << m.module << std::right << " A " << std::setw(5)
                 << std::fixed << std::setprecision(1) << m.aKernelsPerCall << "  B " << std::setw(5) << m.bKernelsPerCall
                 << " kernels/call; " << sideLabel(c, otherSide(m.unfusedSide)) << " fuses, "
-                << us(m.timeDifference) << " us (" << std::setprecision(2) << m.impactPercent << " %) at stake; speed gap "
-                << us(m.speedGap) << " us\n"
+                << usText(m.timeDifference) << " us (" << std::setprecision(2) << m.impactPercent << " %) at stake; speed gap "
+                << usText(m.speedGap) << " us\n"
                 << std::defaultfloat;
     }
     out << "\nOperations (B relative to A: slower > 1.1×, faster < 0.9×):\n";
@@ -337,7 +324,7 @@ void writeCompareText(std::ostream &out, const AnalyzedTrace &a, const AnalyzedT
         if (limit && n++ >= limit)
             break;
         out << "  " << std::left << std::setw(24) << r.op.substr(0, 23) << std::right << std::setw(8) << r.aCount
-            << std::setw(8) << r.bCount << std::setw(13) << us(r.aTotal) << std::setw(13) << us(r.bTotal) << std::setw(7)
+            << std::setw(8) << r.bCount << std::setw(13) << usText(r.aTotal) << std::setw(13) << usText(r.bTotal) << std::setw(7)
             << ratioText(r.aPerStep(), r.bPerStep()) << "  " << r.status << '\n';
     }
     writeGapText(out, c);
@@ -349,8 +336,8 @@ void writeCompareText(std::ostream &out, const AnalyzedTrace &a, const AnalyzedT
             break;
         }
         out << "  " << std::left << std::setw(28) << (p.a >= 0 ? layerName(a, p.a) : "-") << std::setw(28)
-            << (p.b >= 0 ? layerName(b, p.b) : "-") << std::right << std::setw(12) << us(p.aTotal) << std::setw(12)
-            << us(p.bTotal) << std::setw(7) << ratioText(p.aTotal, p.bTotal) << '\n';
+            << (p.b >= 0 ? layerName(b, p.b) : "-") << std::right << std::setw(12) << usText(p.aTotal) << std::setw(12)
+            << usText(p.bTotal) << std::setw(7) << ratioText(p.aTotal, p.bTotal) << '\n';
     }
     if (!c.warnings.empty()) {
         out << "\nWarnings:\n";
@@ -379,7 +366,7 @@ void writeCompareMarkdown(std::ostream &out, const AnalyzedTrace &a, const Analy
     out << "| GPU | " << a.trace->info.gpuName << " | " << b.trace->info.gpuName << " |\n";
     out << "| framework | " << a.trace->info.framework << " | " << b.trace->info.framework << " |\n";
     out << "| kernels | " << a.summary.kernelCount << " | " << b.summary.kernelCount << " |\n";
-    out << "| GPU time (µs) | " << us(a.summary.kernelTotal) << " | " << us(b.summary.kernelTotal) << " |\n";
+    out << "| GPU time (µs) | " << usText(a.summary.kernelTotal) << " | " << usText(b.summary.kernelTotal) << " |\n";
     out << "| scope | " << scopeLine(a.steps, a.scope).substr(7) << " | " << scopeLine(b.steps, b.scope).substr(7) << " |\n";
     out << "| layers | " << a.layers.layers.size() << " (" << a.layers.method << ") | " << b.layers.layers.size() << " ("
         << b.layers.method << ") |\n\n";
@@ -390,8 +377,8 @@ void writeCompareMarkdown(std::ostream &out, const AnalyzedTrace &a, const Analy
     int i = 1;
     for (const FusionFinding &f : c.findings) {
         out << "### " << i++ << ". " << f.operation << " — fused by " << sideLabel(c, f.fusedSide) << "\n\n";
-        out << "- **Time at stake:** " << us(f.timeAtStake) << " µs on " << sideLabel(c, otherSide(f.fusedSide))
-            << " (unfused runs " << us(f.unfusedTotal) << " µs, fused kernels " << us(f.fusedTotal) << " µs)"
+        out << "- **Time at stake:** " << usText(f.timeAtStake) << " µs on " << sideLabel(c, otherSide(f.fusedSide))
+            << " (unfused runs " << usText(f.unfusedTotal) << " µs, fused kernels " << usText(f.fusedTotal) << " µs)"
             << "\n- **Confidence:** " << confidenceName(f.confidence) << " (" << join(fusionMethodNames(f.methods), ", ") << ")\n";
         out << "- **Evidence:** " << f.evidence << "\n";
         if (!f.fusedKernels.empty())
@@ -412,7 +399,7 @@ void writeCompareMarkdown(std::ostream &out, const AnalyzedTrace &a, const Analy
                "| runs it | CPU op | operation | count | µs | confidence |\n|---|---|---|---:|---:|---|\n";
         for (const ExtraWork &e : c.extraWork)
             out << "| " << sideLabel(c, e.side) << " | " << (e.cpuOp.empty() ? "-" : e.cpuOp) << " | " << e.operation << " | "
-                << e.count << " | " << us(e.total) << " | " << confidenceName(e.confidence) << (e.explained ? "" : " (unexplained)") << " |\n";
+                << e.count << " | " << usText(e.total) << " | " << confidenceName(e.confidence) << (e.explained ? "" : " (unexplained)") << " |\n";
         out << '\n';
     }
     if (!c.modules.empty()) {
@@ -425,7 +412,7 @@ void writeCompareMarkdown(std::ostream &out, const AnalyzedTrace &a, const Analy
             char pct[32];
             std::snprintf(pct, sizeof pct, "%.2f", m.impactPercent);
             out << "| " << m.module << buf << sideLabel(c, otherSide(m.unfusedSide)) << " | "
-                << us(m.timeDifference) << " | " << pct << " | " << us(m.speedGap) << " |\n";
+                << usText(m.timeDifference) << " | " << pct << " | " << usText(m.speedGap) << " |\n";
         }
         out << '\n';
     }
@@ -435,7 +422,7 @@ void writeCompareMarkdown(std::ostream &out, const AnalyzedTrace &a, const Analy
     for (const OpRow &r : c.ops) {
         if (n++ >= 15)
             break;
-        out << "| " << r.op << " | " << r.aCount << " | " << r.bCount << " | " << us(r.aTotal) << " | " << us(r.bTotal)
+        out << "| " << r.op << " | " << r.aCount << " | " << r.bCount << " | " << usText(r.aTotal) << " | " << usText(r.bTotal)
             << " | " << ratioText(r.aPerStep(), r.bPerStep()) << " | " << r.status << " |\n";
     }
     out << "\nStatus rule: B is slower when B/A > 1.1, faster when B/A < 0.9, else similar.\n\n";
@@ -445,8 +432,8 @@ void writeCompareMarkdown(std::ostream &out, const AnalyzedTrace &a, const Analy
     const std::vector<const LayerPair *> layers = layersByGap(c);
     out << "## Layers with the largest gap\n\n| A layer | B layer | A µs | B µs | B/A |\n|---|---|---:|---:|---:|\n";
     for (size_t k = 0; k < layers.size() && k < 10; ++k)
-        out << "| " << layerName(a, layers[k]->a) << " | " << layerName(b, layers[k]->b) << " | " << us(layers[k]->aTotal)
-            << " | " << us(layers[k]->bTotal) << " | " << ratioText(layers[k]->aTotal, layers[k]->bTotal) << " |\n";
+        out << "| " << layerName(a, layers[k]->a) << " | " << layerName(b, layers[k]->b) << " | " << usText(layers[k]->aTotal)
+            << " | " << usText(layers[k]->bTotal) << " | " << ratioText(layers[k]->aTotal, layers[k]->bTotal) << " |\n";
     if (!c.warnings.empty()) {
         out << "\n## Warnings\n\n";
         for (const auto &w : c.warnings)
@@ -461,9 +448,9 @@ std::map<std::string, std::string> compareCsvTables(const AnalyzedTrace &a, cons
         std::ostringstream o;
         o << "op,a_count,b_count,a_us,b_us,ratio,gap_us,status,a_per_step_us,b_per_step_us\n";
         for (const OpRow &r : c.ops)
-            o << csvField(r.op) << ',' << r.aCount << ',' << r.bCount << ',' << us(r.aTotal) << ',' << us(r.bTotal) << ','
-              << ratioText(r.aPerStep(), r.bPerStep()) << ',' << us(r.bTotal - r.aTotal) << ',' << r.status << ','
-              << us(r.aPerStep()) << ',' << us(r.bPerStep()) << '\n';
+            o << csvField(r.op) << ',' << r.aCount << ',' << r.bCount << ',' << usText(r.aTotal) << ',' << usText(r.bTotal) << ','
+              << ratioText(r.aPerStep(), r.bPerStep()) << ',' << usText(r.bTotal - r.aTotal) << ',' << r.status << ','
+              << usText(r.aPerStep()) << ',' << usText(r.bPerStep()) << '\n';
         t["ops"] = o.str();
     }
     {
@@ -473,11 +460,11 @@ std::map<std::string, std::string> compareCsvTables(const AnalyzedTrace &a, cons
         size_t i = 0;
         for (const LayerPair &p : c.layers.pairs) {
             o << i << ',' << csvField(layerName(a, p.a)) << ',' << csvField(layerName(b, p.b)) << ',' << p.aKernels << ','
-              << p.bKernels << ',' << us(p.aTotal) << ',' << us(p.bTotal) << ',' << ratioText(p.aTotal, p.bTotal) << ','
-              << us(p.bTotal - p.aTotal) << '\n';
+              << p.bKernels << ',' << usText(p.aTotal) << ',' << usText(p.bTotal) << ',' << ratioText(p.aTotal, p.bTotal) << ','
+              << usText(p.bTotal - p.aTotal) << '\n';
             for (const KernelPair &kp : p.kernels) {
                 k << i << ',' << csvField(kp.op) << ',' << csvField(kp.detail) << ',' << csvField(kp.aName) << ','
-                  << csvField(kp.bName) << ',' << us(kp.aTotal) << ',' << us(kp.bTotal) << ',' << (kp.sameKernel ? 1 : 0)
+                  << csvField(kp.bName) << ',' << usText(kp.aTotal) << ',' << usText(kp.bTotal) << ',' << (kp.sameKernel ? 1 : 0)
                   << ',' << kernelIdList(kp.aKernels) << ',' << kernelIdList(kp.bKernels) << '\n';
             }
             ++i;
@@ -489,7 +476,7 @@ std::map<std::string, std::string> compareCsvTables(const AnalyzedTrace &a, cons
         std::ostringstream o;
         o << "name,a_count,b_count,a_us,b_us,ratio\n";
         for (const SameKernelRow &r : c.sameKernels)
-            o << csvField(r.name) << ',' << r.aCount << ',' << r.bCount << ',' << us(r.aTotal) << ',' << us(r.bTotal) << ','
+            o << csvField(r.name) << ',' << r.aCount << ',' << r.bCount << ',' << usText(r.aTotal) << ',' << usText(r.bTotal) << ','
               << ratioText(r.aTotal, r.bTotal) << '\n';
         t["same_kernels"] = o.str();
     }
@@ -500,10 +487,10 @@ std::map<std::string, std::string> compareCsvTables(const AnalyzedTrace &a, cons
           << kKernelRefHeader << '\n';
         for (const FusionFinding &f : c.findings)
             o << csvField(f.operation) << ',' << char(f.fusedSide) << ',' << csvField(sideLabel(c, f.fusedSide)) << ','
-              << csvField(join(fusionMethodNames(f.methods), ";")) << ',' << f.count << ',' << us(f.timeAtStake) << ',' << confidenceName(f.confidence) << ','
+              << csvField(join(fusionMethodNames(f.methods), ";")) << ',' << f.count << ',' << usText(f.timeAtStake) << ',' << confidenceName(f.confidence) << ','
               << csvField(f.evidence) << ',' << csvField(join(f.fusedKernels, ";")) << ','
               << csvField(join(f.unfusedComponents, ";")) << ',' << csvField(join(f.locations, ";")) << ','
-              << us(f.unfusedTotal) << ',' << us(f.fusedTotal) << ',' << kernelRefColumns(a, b, f.aKernels, f.bKernels)
+              << usText(f.unfusedTotal) << ',' << usText(f.fusedTotal) << ',' << kernelRefColumns(a, b, f.aKernels, f.bKernels)
               << '\n';
         t["fusion_patterns"] = o.str();
     }
@@ -513,7 +500,7 @@ std::map<std::string, std::string> compareCsvTables(const AnalyzedTrace &a, cons
           << '\n';
         for (const ExtraWork &e : c.extraWork)
             o << char(e.side) << ',' << csvField(sideLabel(c, e.side)) << ',' << csvField(e.operation) << ',' << csvField(e.cpuOp)
-              << ',' << (e.explained ? "no_counterpart_op" : "unexplained") << ',' << e.count << ',' << us(e.total) << ','
+              << ',' << (e.explained ? "no_counterpart_op" : "unexplained") << ',' << e.count << ',' << usText(e.total) << ','
               << confidenceName(e.confidence) << ',' << csvField(e.evidence) << ',' << csvField(join(e.kernels, ";")) << ','
               << csvField(join(e.locations, ";")) << ',' << kernelRefColumns(a, b, e.aKernels, e.bKernels) << '\n';
         t["extra_work"] = o.str();

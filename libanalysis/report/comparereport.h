@@ -4,13 +4,17 @@
 #include "compare/comparison.h"
 #include "util/jsonwriter.h"
 
+#include <functional>
 #include <map>
 #include <ostream>
 #include <string>
 
 namespace fusion {
 
-void writeCompareJson(JsonWriter &w, const AnalyzedTrace &a, const AnalyzedTrace &b, const Comparison &c);
+// `extra` writes further fields into the object (before "warnings"): what the command knows beyond the
+// comparison, such as which ranks it compared.
+void writeCompareJson(JsonWriter &w, const AnalyzedTrace &a, const AnalyzedTrace &b, const Comparison &c,
+                      const std::function<void(JsonWriter &)> &extra = {});
 void writeCompareText(std::ostream &out, const AnalyzedTrace &a, const AnalyzedTrace &b, const Comparison &c,
                       size_t limit = 20);
 // The aligned layer pairs (both sides present), the largest |B − A| first.

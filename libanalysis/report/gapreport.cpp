@@ -1,5 +1,6 @@
 #include "report/gapreport.h"
 #include "report/summaryreport.h"
+#include "util/text.h"
 
 #include <cstdio>
 #include <iomanip>
@@ -8,15 +9,6 @@
 namespace fusion {
 
 namespace {
-
-std::string signedUs(Ns ns) { return (ns > 0 ? "+" : "") + usText(ns); }
-
-std::string percent(double v)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.2f", v);
-    return buf;
-}
 
 std::string label(const Comparison &c, TraceSide side) { return side == TraceSide::A ? c.labelA : c.labelB; }
 
@@ -53,12 +45,12 @@ void breakdownText(std::ostream &out, const GapBreakdown &g, const char *indent)
 {
     Ns sum = 0;
     for (const GapPart &p : g.parts) {
-        out << indent << std::left << std::setw(64) << p.name.substr(0, 63) << std::right << std::setw(14) << signedUs(p.gap())
+        out << indent << std::left << std::setw(64) << p.name.substr(0, 63) << std::right << std::setw(14) << signedUsText(p.gap())
             << " us   (A " << usText(p.a) << ", B " << usText(p.b) << ")\n";
         sum += p.gap();
     }
-    out << indent << std::left << std::setw(64) << "sum of the parts" << std::right << std::setw(14) << signedUs(sum)
-        << " us   (measured B − A " << signedUs(g.bTotal - g.aTotal) << " us)\n";
+    out << indent << std::left << std::setw(64) << "sum of the parts" << std::right << std::setw(14) << signedUsText(sum)
+        << " us   (measured B − A " << signedUsText(g.bTotal - g.aTotal) << " us)\n";
 }
 
 void breakdownMarkdown(std::ostream &out, const GapBreakdown &g)
@@ -66,11 +58,11 @@ void breakdownMarkdown(std::ostream &out, const GapBreakdown &g)
     out << "| part | kind | B − A µs | A µs | B µs | A kernels | B kernels |\n|---|---|---:|---:|---:|---:|---:|\n";
     Ns sum = 0;
     for (const GapPart &p : g.parts) {
-        out << "| " << p.name << " | " << gapKindName(p.kind) << " | " << signedUs(p.gap()) << " | " << usText(p.a) << " | "
+        out << "| " << p.name << " | " << gapKindName(p.kind) << " | " << signedUsText(p.gap()) << " | " << usText(p.a) << " | "
             << usText(p.b) << " | " << p.aKernels.size() << " | " << p.bKernels.size() << " |\n";
         sum += p.gap();
     }
-    out << "| **sum of the parts** | | **" << signedUs(sum) << "** | " << usText(g.aTotal) << " | " << usText(g.bTotal)
+    out << "| **sum of the parts** | | **" << signedUsText(sum) << "** | " << usText(g.aTotal) << " | " << usText(g.bTotal)
         << " | | |\n\n";
 }
 
@@ -170,14 +162,14 @@ void writeGapText(std::ostream &out, const Comparison &c)
     out << "\nWhat if (GPU busy time):\n";
     for (const WhatIf &w : g.whatIf)
         out << "  " << whatIfTitle(c, w) << ": " << usText(w.base) << " -> " << usText(w.projected) << " us, saving "
-            << signedUs(w.saving()) << " us (" << percent(w.savingPercent()) << " %)\n      assuming " << w.assumption << '\n';
+            << signedUsText(w.saving()) << " us (" << decimalText(w.savingPercent(), 2) << " %)\n      assuming " << w.assumption << '\n';
 }
 
 void writeGapMarkdown(std::ostream &out, const Comparison &c)
 {
     const GapDecomposition &g = c.gap;
     out << "## Where the gap comes from\n\nGPU busy time: " << c.labelA << " " << usText(g.busy.aTotal) << " µs, " << c.labelB
-        << " " << usText(g.busy.bTotal) << " µs (B − A " << signedUs(g.busy.bTotal - g.busy.aTotal)
+        << " " << usText(g.busy.bTotal) << " µs (B − A " << signedUsText(g.busy.bTotal - g.busy.aTotal)
         << " µs). Each part is B − A; the residual is what the named parts do not explain.\n\n";
     breakdownMarkdown(out, g.busy);
     if (g.hasWall) {
@@ -194,7 +186,7 @@ void writeGapMarkdown(std::ostream &out, const Comparison &c)
     out << "## What if\n\n| scenario | now µs | projected µs | saving µs | saving % |\n|---|---:|---:|---:|---:|\n";
     for (const WhatIf &w : g.whatIf)
         out << "| " << whatIfTitle(c, w) << " | " << usText(w.base) << " | " << usText(w.projected) << " | "
-            << signedUs(w.saving()) << " | " << percent(w.savingPercent()) << " |\n";
+            << signedUsText(w.saving()) << " | " << decimalText(w.savingPercent(), 2) << " |\n";
     out << '\n';
     for (const WhatIf &w : g.whatIf)
         out << "- *" << whatIfTitle(c, w) << "*: assuming " << w.assumption << ".\n";
@@ -219,7 +211,7 @@ std::string whatIfCsv(const Comparison &c)
     o << "scenario,side,title,base_us,projected_us,saving_us,saving_pct,item,item_saving_us,item_speed_ratio\n";
     for (const WhatIf &w : c.gap.whatIf) {
         const std::string head = w.scenario + ',' + sideName(w.side) + ',' + csvField(whatIfTitle(c, w)) + ',' + usText(w.base) + ','
-                                 + usText(w.projected) + ',' + usText(w.saving()) + ',' + percent(w.savingPercent());
+                                 + usText(w.projected) + ',' + usText(w.saving()) + ',' + decimalText(w.savingPercent(), 2);
         if (w.items.empty())
             o << head << ",,,\n";
         for (const WhatIfItem &i : w.items) {

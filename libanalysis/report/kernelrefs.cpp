@@ -4,14 +4,6 @@ namespace fusion {
 
 namespace {
 
-void idArray(JsonWriter &w, const std::vector<uint32_t> &ids)
-{
-    w.beginArray();
-    for (uint32_t id : ids)
-        w.value(uint64_t(id));
-    w.endArray();
-}
-
 template<typename Format>
 std::string spaced(const std::vector<uint32_t> &ids, Format format)
 {
@@ -50,9 +42,9 @@ void writeOccurrencesJson(JsonWriter &w, const std::vector<DifferenceOccurrence>
         w.beginObject();
         w.field("pair", uint64_t(o.pair));
         w.key("a_kernels");
-        idArray(w, unfusedSide == TraceSide::A ? o.unfused : o.fused);
+        writeIdArray(w, unfusedSide == TraceSide::A ? o.unfused : o.fused);
         w.key("b_kernels");
-        idArray(w, unfusedSide == TraceSide::A ? o.fused : o.unfused);
+        writeIdArray(w, unfusedSide == TraceSide::A ? o.fused : o.unfused);
         w.endObject();
     }
     w.endArray();

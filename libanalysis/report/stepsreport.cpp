@@ -7,7 +7,6 @@ namespace fusion {
 
 namespace {
 
-std::string us(Ns ns) { return usText(ns); }
 
 void writeTimeFields(JsonWriter &w, const GpuTime &t)
 {
@@ -72,8 +71,8 @@ void writeStepsText(std::ostream &out, const TraceSteps &steps)
         << std::setw(13) << "exp_comm_us" << std::setw(13) << "exp_mcpy_us" << '\n';
     auto row = [&](const std::string &name, const GpuTime &t) {
         out << "  " << std::left << std::setw(22) << name << std::right << std::setw(9) << t.kernels << std::setw(13)
-            << us(t.kernelTime) << std::setw(13) << us(t.span) << std::setw(13) << us(t.busy) << std::setw(13)
-            << us(t.idle) << std::setw(13) << us(t.exposedComm) << std::setw(13) << us(t.exposedMemcpy) << '\n';
+            << usText(t.kernelTime) << std::setw(13) << usText(t.span) << std::setw(13) << usText(t.busy) << std::setw(13)
+            << usText(t.idle) << std::setw(13) << usText(t.exposedComm) << std::setw(13) << usText(t.exposedMemcpy) << '\n';
     };
     for (const Step &st : steps.steps)
         row(st.name, st.time);
@@ -85,9 +84,9 @@ std::string scopeLine(const TraceSteps &steps, const Scope &scope)
     const auto [kept, left] = keptAndLeft(steps, scope);
     auto kernels = [](uint32_t n) { return std::to_string(n) + (n == 1 ? " kernel" : " kernels"); };
     std::string s = "Scope: " + describeScope(steps, scope) + ": " + kernels(kept.kernels) + ", "
-                    + us(kept.kernelTime) + " us GPU time";
+                    + usText(kept.kernelTime) + " us GPU time";
     if (left.kernels)
-        s += "; " + kernels(left.kernels) + " (" + us(left.kernelTime)
+        s += "; " + kernels(left.kernels) + " (" + usText(left.kernelTime)
              + " us) outside the scope, not analysed (--scope all includes them)";
     return s;
 }

@@ -1,4 +1,5 @@
 #include "report/summaryreport.h"
+#include "report/rankreport.h"
 #include "report/stepsreport.h"
 
 #include <cstdio>
@@ -26,6 +27,7 @@ void writeTraceObject(JsonWriter &w, const Trace &t)
     w.field("label", t.label);
     if (!t.source.member.empty())
         w.field("member", t.source.member);
+    w.field("format", traceFormatName(t.store.format));
     w.field("platform", platformName(t.info.platform));
     w.field("platform_reason", t.info.platformReason);
     w.field("gpu_name", t.info.gpuName);
@@ -35,8 +37,14 @@ void writeTraceObject(JsonWriter &w, const Trace &t)
     w.field("device", int64_t(t.info.device));
     w.key("ranks").beginArray();
     for (const TraceMember &m : t.members)
-        w.beginObject().field("name", m.display).field("rank", int64_t(m.rank)).endObject();
+        w.beginObject()
+            .field("name", m.display)
+            .field("rank", int64_t(m.rank))
+            .field("rank_source", rankSourceName(m.rankSource))
+            .endObject();
     w.endArray();
+    w.field("rank", int64_t(t.source.rank));
+    w.field("rank_source", rankSourceName(t.source.rankSource));
     w.endObject();
 }
 
@@ -82,6 +90,8 @@ void writeSummaryJson(JsonWriter &w, const Trace &t, const TraceSummary &s, cons
     w.endArray();
     if (o.steps)
         writeStepsJson(w, *o.steps);
+    if (o.ranks)
+        writeRankTableJson(w, *o.ranks);
 
     w.key("kernel_table").beginArray();
     for (const KernelNameRow &r : s.byName) {
@@ -137,6 +147,8 @@ void writeSummaryText(std::ostream &out, const Trace &t, const TraceSummary &s, 
             << fmtUs(r.busy) << " us busy\n";
     if (o.steps)
         writeStepsText(out, *o.steps);
+    if (o.ranks)
+        writeRankTableText(out, *o.ranks);
     const KernelRegistry &registry = registryOf(o);
     out << "\nKernels by name:\n";
     out << "  " << std::setw(10) << "total_us" << std::setw(7) << "share" << std::setw(8) << "count" << "  "

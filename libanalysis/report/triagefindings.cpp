@@ -1,5 +1,6 @@
 #include "report/triagefindings.h"
 #include "trace/traceerror.h"
+#include "util/text.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -7,21 +8,6 @@
 namespace fusion {
 
 namespace {
-
-std::string fixed(double v, int decimals)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-    return buf;
-}
-
-std::string join(const std::vector<std::string> &v, const char *sep)
-{
-    std::string out;
-    for (const std::string &s : v)
-        out += (out.empty() ? "" : sep) + s;
-    return out;
-}
 
 std::string mdCell(std::string s)
 {
@@ -217,16 +203,16 @@ void writeStageFindingsJson(JsonWriter &w, const TriageFindings &findings, Stage
 void writeFindingsText(std::ostream &out, const TriageFindings &findings)
 {
     for (const StageOverlap &so : findings.overlap) {
-        out << "\nOverlap opportunities (" << stageName(so.stage) << "): busy " << fixed(toUs(so.busy), 1) << " us, overlap "
-            << fixed(toUs(so.overlap), 1) << " us, max " << so.maxConcurrentStreams << " concurrent streams\n";
+        out << "\nOverlap opportunities (" << stageName(so.stage) << "): busy " << decimalText(toUs(so.busy), 1) << " us, overlap "
+            << decimalText(toUs(so.overlap), 1) << " us, max " << so.maxConcurrentStreams << " concurrent streams\n";
         if (so.rows.empty()) {
             out << "  (none)\n";
             continue;
         }
         for (const OverlapRow &r : so.rows) {
             out << "  P" << r.priority << "  " << r.verdict << "  " << r.kernel.substr(0, 80) << "\n"
-                << "      " << r.scope << " | " << fixed(toUs(r.total), 1) << " us, share " << fixed(r.share, 1) << "%, excl "
-                << fixed(100 * r.exclusiveRatio, 0) << "% / hid " << fixed(100 * r.hiddenRatio, 0) << "% | dep "
+                << "      " << r.scope << " | " << decimalText(toUs(r.total), 1) << " us, share " << decimalText(r.share, 1) << "%, excl "
+                << decimalText(100 * r.exclusiveRatio, 0) << "% / hid " << decimalText(100 * r.hiddenRatio, 0) << "% | dep "
                 << r.dependency << " | " << r.recommendation << "\n";
         }
     }
@@ -237,8 +223,8 @@ void writeFindingsText(std::ostream &out, const TriageFindings &findings)
             if (!shown(m, findings))
                 continue;
             ++n;
-            out << "  " << m.pattern << "  [" << m.status << ", " << m.confidence() << "]  " << fixed(toUs(m.related), 1)
-                << " us, " << fixed(m.share, 1) << "%  (" << instancesText(m) << ")\n";
+            out << "  " << m.pattern << "  [" << m.status << ", " << m.confidence() << "]  " << decimalText(toUs(m.related), 1)
+                << " us, " << decimalText(m.share, 1) << "%  (" << instancesText(m) << ")\n";
             if (!m.evidence.empty())
                 out << "      evidence: " << join(m.evidence, "; ") << "\n";
             if (!m.locations.empty())
@@ -248,14 +234,14 @@ void writeFindingsText(std::ostream &out, const TriageFindings &findings)
             out << "  (none at >= 1 % of the stage)\n";
     }
     const ModuleCandidates &mc = findings.modules;
-    out << "\nModule candidates (all stages, impact as % of " << fixed(mc.baselineMs, 2) << " ms E2E GPU time, GPU "
+    out << "\nModule candidates (all stages, impact as % of " << decimalText(mc.baselineMs, 2) << " ms E2E GPU time, GPU "
         << (mc.gpuKey.empty() ? std::string("unknown") : mc.gpuKey) << "):\n";
     if (mc.candidates.empty())
         out << "  (none above 2 %)\n";
     for (const ModuleCandidate &m : mc.candidates)
         out << "  " << m.operation << "  [" << m.label << ", " << m.confidence << " confidence, " << m.bound << "-bound]  impact "
-            << fixed(m.impactLow, 1) << " / " << fixed(m.impactMid, 1) << " / " << fixed(m.impactHigh, 1) << " %  ("
-            << m.instanceCount << " x " << m.kernels.size() << " kernels, " << fixed(m.timeMs, 3) << " ms)\n";
+            << decimalText(m.impactLow, 1) << " / " << decimalText(m.impactMid, 1) << " / " << decimalText(m.impactHigh, 1) << " %  ("
+            << m.instanceCount << " x " << m.kernels.size() << " kernels, " << decimalText(m.timeMs, 3) << " ms)\n";
 }
 
 void writeFindingsMarkdown(std::ostream &out, const Trace &trace, const TriageFindings &findings)
@@ -290,26 +276,26 @@ void writeFindingsMarkdown(std::ostream &out, const Trace &trace, const TriageFi
         ++p;
         if (it.module) {
             const ModuleCandidate &m = *it.module;
-            out << "### P" << p << ". " << m.label << ": `" << mdCell(m.operation) << "` (impact " << fixed(m.impactMid, 1)
+            out << "### P" << p << ". " << m.label << ": `" << mdCell(m.operation) << "` (impact " << decimalText(m.impactMid, 1)
                 << " % of E2E GPU time, " << m.confidence << " confidence)\n\n"
-                << "A fused kernel for this module would save " << fixed(m.impactLow, 1) << "–" << fixed(m.impactHigh, 1)
-                << " % of the end-to-end GPU time (" << m.instanceCount << " instances, " << fixed(m.timeMs, 3) << " ms, "
+                << "A fused kernel for this module would save " << decimalText(m.impactLow, 1) << "–" << decimalText(m.impactHigh, 1)
+                << " % of the end-to-end GPU time (" << m.instanceCount << " instances, " << decimalText(m.timeMs, 3) << " ms, "
                 << m.bound << "-bound, " << m.estimation << " estimate).";
             if (!m.warning.empty())
                 out << " " << m.warning << ".";
             out << "\n\n| kernel | type | duration (us) | launched by |\n|---|---|---|---|\n";
             for (const ModuleKernel &k : m.kernels)
-                out << "| " << mdCell(k.name.substr(0, 96)) << " | " << k.type << " | " << fixed(double(k.dur) / 1000.0, 2)
+                out << "| " << mdCell(k.name.substr(0, 96)) << " | " << k.type << " | " << decimalText(double(k.dur) / 1000.0, 2)
                     << " | " << mdCell(k.op) << " |\n";
             out << "\n";
         } else if (it.family) {
             const FamilyMatch &m = *it.family;
-            out << "### P" << p << ". " << mdCell(m.pattern) << " (" << stageName(it.stage) << ", " << fixed(m.share, 1)
+            out << "### P" << p << ". " << mdCell(m.pattern) << " (" << stageName(it.stage) << ", " << decimalText(m.share, 1)
                 << " %, " << m.confidence() << ")\n\n" << m.rationale << "\n\n";
             out << "Instances: " << instancesText(m);
             if (m.mixed())
-                out << " — the split ones take " << fixed(toUs(m.splitNs), 1) << " us, the fused kernels "
-                    << fixed(toUs(m.directNs), 1) << " us";
+                out << " — the split ones take " << decimalText(toUs(m.splitNs), 1) << " us, the fused kernels "
+                    << decimalText(toUs(m.directNs), 1) << " us";
             out << ".\n\n";
             if (!m.candidatePath.empty())
                 out << "Where: " << mdCell(join(m.candidatePath, ", ")) << "\n\n";
@@ -320,10 +306,10 @@ void writeFindingsMarkdown(std::ostream &out, const Trace &trace, const TriageFi
         } else {
             const OverlapRow &r = *it.overlap;
             out << "### P" << p << ". Exposed " << overlapBucketName(r.bucket) << " kernel (" << stageName(it.stage) << ", "
-                << fixed(it.share, 1) << " % exposed, dependency " << r.dependency << ")\n\n" << r.suggestion << "\n\n"
+                << decimalText(it.share, 1) << " % exposed, dependency " << r.dependency << ")\n\n" << r.suggestion << "\n\n"
                 << "| kernel | type | total (us) | exclusive | location |\n|---|---|---|---|---|\n"
                 << "| " << mdCell(r.kernel.substr(0, 96)) << " | " << overlapBucketName(r.bucket) << " | "
-                << fixed(toUs(r.total), 1) << " | " << fixed(100 * r.exclusiveRatio, 0) << " % | " << mdCell(r.scope) << " |\n\n";
+                << decimalText(toUs(r.total), 1) << " | " << decimalText(100 * r.exclusiveRatio, 0) << " % | " << mdCell(r.scope) << " |\n\n";
         }
     }
     out << "### Impact summary\n\n| # | item | stage | status | share | confidence |\n|---|---|---|---|---|---|\n";
@@ -332,21 +318,21 @@ void writeFindingsMarkdown(std::ostream &out, const Trace &trace, const TriageFi
         ++p;
         if (it.module)
             out << "| P" << p << " | " << mdCell(it.module->label + ": " + it.module->operation) << " | all stages | impact "
-                << fixed(it.module->impactLow, 1) << "–" << fixed(it.module->impactHigh, 1) << " % | " << fixed(it.share, 1)
+                << decimalText(it.module->impactLow, 1) << "–" << decimalText(it.module->impactHigh, 1) << " % | " << decimalText(it.share, 1)
                 << " % | " << it.module->confidence << " |\n";
         else if (it.family)
             out << "| P" << p << " | " << mdCell(it.family->pattern) << " | " << stageName(it.stage) << " | "
                 << it.family->status << (it.family->mixed() ? " (" + instancesText(*it.family) + ")" : std::string())
-                << " | " << fixed(it.share, 1) << " % | " << it.family->confidence() << " |\n";
+                << " | " << decimalText(it.share, 1) << " % | " << it.family->confidence() << " |\n";
         else
             out << "| P" << p << " | " << mdCell(it.overlap->kernel.substr(0, 60)) << " | " << stageName(it.stage) << " | "
-                << it.overlap->verdict << " | " << fixed(it.share, 1) << " % | dependency " << it.overlap->dependency << " |\n";
+                << it.overlap->verdict << " | " << decimalText(it.share, 1) << " % | dependency " << it.overlap->dependency << " |\n";
     }
     out << "\n### Fusion families already fused (direct)\n\n| family | stage | share | instances |\n|---|---|---|---|\n";
     for (const StageFamilies &sf : findings.families)
         for (const FamilyMatch &m : sf.families)
             if (m.direct && shown(m, findings))
-                out << "| " << mdCell(m.pattern) << " | " << stageName(sf.stage) << " | " << fixed(m.share, 1) << " % | "
+                out << "| " << mdCell(m.pattern) << " | " << stageName(sf.stage) << " | " << decimalText(m.share, 1) << " % | "
                     << m.directInstances << " |\n";
 }
 

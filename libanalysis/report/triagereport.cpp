@@ -1,4 +1,6 @@
 #include "report/triagereport.h"
+#include "util/text.h"
+#include "report/rankreport.h"
 #include "report/stepsreport.h"
 
 #include "report/summaryreport.h"
@@ -12,15 +14,8 @@ namespace fusion {
 
 namespace {
 
-std::string fixed(double v, int decimals)
-{
-    char buf[48];
-    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-    return buf;
-}
-
-std::string us(Ns ns) { return fixed(toUs(ns), 3); }
-std::string percent(double share) { return fixed(100.0 * share, 1) + "%"; }
+std::string us(Ns ns) { return decimalText(toUs(ns), 3); }
+std::string percent(double share) { return decimalText(100.0 * share, 1) + "%"; }
 
 std::string ellipsize(std::string_view s, size_t n)
 {
@@ -43,11 +38,11 @@ std::string siteText(const KernelTableRow &r, const KernelSite &s, const TraceAt
     if (r.sites.size() > 1) {
         // A site share never reads 0 % or 100 % while another site exists.
         const double pct = 100.0 * s.share;
-        notes.push_back("site share " + (pct < 0.5 ? std::string("<1") : pct > 99.5 ? std::string(">99") : fixed(pct, 0)) + "%");
+        notes.push_back("site share " + (pct < 0.5 ? std::string("<1") : pct > 99.5 ? std::string(">99") : decimalText(pct, 0)) + "%");
     }
     if (s.inferred)
         notes.push_back(s.inferredShare >= 0.995 ? std::string("inferred")
-                                                 : fixed(std::max(1.0, 100.0 * s.inferredShare), 0) + "% inferred");
+                                                 : decimalText(std::max(1.0, 100.0 * s.inferredShare), 0) + "% inferred");
     std::string text = attr.locations[s.location].display;
     for (size_t i = 0; i < notes.size(); ++i)
         text += (i ? ", " : " (") + notes[i] + (i + 1 == notes.size() ? ")" : "");
@@ -67,10 +62,11 @@ std::string hiddenNote(const StageKernelTable &st)
            + ") below --min-share or past --limit";
 }
 
-std::string attributionLine(const KernelTable &t)
+std::string attributionLine(const KernelTable &t, const TraceAttribution &attr)
 {
     return percent(t.linkedShare) + " linked, " + percent(t.inferredShare) + " inferred, "
-           + percent(t.unresolvedShare) + " unresolved (shares of kernel time)";
+           + percent(t.unresolvedShare) + " unresolved (shares of kernel time)"
+           + (attr.source == AttributionSource::AnnotationRanges ? "; no Python stacks: located by annotation ranges" : "");
 }
 
 // A markdown table cell: pipes escaped, line breaks as <br>.
@@ -102,6 +98,8 @@ void writeTriageJson(JsonWriter &w, const Trace &trace, const TraceAttribution &
         writeScopeJson(w, *o.steps, o.scope);
         writeStepsJson(w, *o.steps);
     }
+    if (o.ranks)
+        writeRankTableJson(w, *o.ranks);
     w.key("stages").beginArray();
     for (const StageKernelTable &st : t.stages) {
         w.beginObject();
@@ -156,6 +154,7 @@ void writeTriageJson(JsonWriter &w, const Trace &trace, const TraceAttribution &
     w.field("linked_share", t.linkedShare, 4);
     w.field("inferred_share", t.inferredShare, 4);
     w.field("unresolved_share", t.unresolvedShare, 4);
+    w.field("source", attributionSourceName(attr.source));
     w.endObject();
     w.endObject();
 }
@@ -172,12 +171,14 @@ void writeTriageText(std::ostream &out, const Trace &trace, const TraceAttributi
         << "GPU:         " << (trace.info.gpuName.empty() ? "not named in the trace" : trace.info.gpuName) << '\n'
         << "Framework:   " << trace.info.framework << '\n'
         << "Kernels:     " << s.kernels.size() << ", " << us(total) << " us GPU time\n"
-        << "Attribution: " << attributionLine(t) << '\n'
+        << "Attribution: " << attributionLine(t, attr) << '\n'
         << "Stages:      " << t.stageMethod << '\n';
     if (o.steps) {
         out << scopeLine(*o.steps, o.scope) << '\n';
         writeStepsText(out, *o.steps);
     }
+    if (o.ranks)
+        writeRankTableText(out, *o.ranks);
     for (const StageKernelTable &st : t.stages) {
         out << '\n' << stageHeading(st) << '\n';
         if (st.kernelCount == 0) {
@@ -189,7 +190,7 @@ void writeTriageText(std::ostream &out, const Trace &trace, const TraceAttributi
         for (const KernelTableRow &r : st.rows) {
             const std::string op = r.op + (r.category.empty() ? "" : " [" + r.category + "]");
             out << "  " << padLeft(us(r.total), 12) << padLeft(percent(r.share), 7) << padLeft(std::to_string(r.count), 8)
-                << padLeft(fixed(r.avgNs() / 1000.0, 3), 11) << padLeft(us(r.min), 11) << padLeft(us(r.max), 11) << "  "
+                << padLeft(decimalText(r.avgNs() / 1000.0, 3), 11) << padLeft(us(r.min), 11) << padLeft(us(r.max), 11) << "  "
                 << padRight(op, 28) << ellipsize(r.name, 100) << '\n';
             for (size_t i = 0; i < shownSites(r, o); ++i) {
                 const KernelSite &site = r.sites[i];
@@ -217,10 +218,12 @@ void writeTriageMarkdown(std::ostream &out, const Trace &trace, const TraceAttri
         << "| GPU | " << mdCell(trace.info.gpuName.empty() ? "not named in the trace" : trace.info.gpuName) << " |\n"
         << "| Framework | " << mdCell(trace.info.framework) << " |\n"
         << "| Kernels | " << s.kernels.size() << " |\n"
-        << "| Source attribution | " << attributionLine(t) << " |\n"
+        << "| Source attribution | " << attributionLine(t, attr) << " |\n"
         << "| Stages | " << mdCell(t.stageMethod) << " |\n";
     if (o.steps)
         out << "| Scope | " << mdCell(scopeLine(*o.steps, o.scope).substr(7)) << " |\n";
+    if (o.ranks)
+        writeRankTableMarkdown(out, *o.ranks);
     for (const StageKernelTable &st : t.stages) {
         out << "\n## " << stageHeading(st) << "\n\n";
         if (st.kernelCount == 0) {
@@ -239,7 +242,7 @@ void writeTriageMarkdown(std::ostream &out, const Trace &trace, const TraceAttri
             }
             out << "| `" << mdCell(ellipsize(r.name, 160)) << "` | " << mdCell(r.op) << " | " << mdCell(r.category)
                 << " | " << us(r.total) << " | " << percent(r.share) << " | " << r.count << " | "
-                << fixed(r.avgNs() / 1000.0, 3) << " | " << us(r.min) << " | " << us(r.max) << " | " << locations
+                << decimalText(r.avgNs() / 1000.0, 3) << " | " << us(r.min) << " | " << us(r.max) << " | " << locations
                 << " | " << cpuOps << " |\n";
         }
         if (st.hiddenRows)
@@ -263,13 +266,13 @@ void writeTriageCsv(std::ostream &out, const Trace &trace, const TraceAttributio
     for (const StageKernelTable &st : t.stages)
         for (const KernelTableRow &r : st.rows) {
             out << stageName(st.stage) << ',' << csvField(r.name) << ',' << csvField(r.op) << ','
-                << csvField(r.category) << ',' << r.count << ',' << us(r.total) << ',' << fixed(r.share, 4) << ','
-                << fixed(r.avgNs() / 1000.0, 3) << ',' << us(r.min) << ',' << us(r.max);
+                << csvField(r.category) << ',' << r.count << ',' << us(r.total) << ',' << decimalText(r.share, 4) << ','
+                << decimalText(r.avgNs() / 1000.0, 3) << ',' << us(r.min) << ',' << us(r.max);
             for (size_t i = 0; i < columns; ++i) {
                 if (i < r.sites.size()) {
                     const KernelSite &site = r.sites[i];
-                    out << ',' << csvField(attr.locations[site.location].display) << ',' << fixed(site.share, 4) << ','
-                        << csvField(s.str(site.cpuOp)) << ',' << fixed(site.inferredShare, 4);
+                    out << ',' << csvField(attr.locations[site.location].display) << ',' << decimalText(site.share, 4) << ','
+                        << csvField(s.str(site.cpuOp)) << ',' << decimalText(site.inferredShare, 4);
                 } else {
                     out << ",,,,";
                 }

@@ -15,6 +15,7 @@
 // unresolved kernels form a site whose "location" is "unresolved"; "cpu_op" is "" when unknown;
 // "inferred" is true when some of the site's kernels were attributed by layer alignment rather than
 // links, "inferred_share" the part of the site's time they take.
+#include "ranks/ranktable.h"
 #include "steps/steps.h"
 #include "triage/kerneltable.h"
 #include "util/jsonwriter.h"
@@ -30,6 +31,7 @@ struct TriageReportOptions {
     // findings (report/triagefindings.h) use it for fusion_families and overlap.
     std::function<void(JsonWriter &, Stage)> extraStageJson;
     const TraceSteps *steps = nullptr;  // with it: the scope line and the steps (every format)
+    const RankTable *ranks = nullptr;   // a run of several ranks: "rank_table" and a table (not CSV)
     Scope scope;
 };
 

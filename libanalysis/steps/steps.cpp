@@ -43,6 +43,21 @@ struct Gather {
     uint32_t kernels = 0;
     Ns kernelTime = 0;
 
+    void addKernel(const GpuOpTable &k, uint32_t i, bool communication)
+    {
+        Device &d = devices[k.device[i]];
+        d.all.push_back({k.start[i], k.end(i)});
+        (communication ? d.comm : d.compute).push_back(d.all.back());
+        ++kernels;
+        kernelTime += k.dur[i];
+    }
+    void addMemOp(const GpuOpTable &m, uint32_t i)
+    {
+        Device &d = devices[m.device[i]];
+        d.all.push_back({m.start[i], m.end(i)});
+        (m.kind[i] == GpuKind::Memcpy ? d.memcpy : d.compute).push_back(d.all.back());
+    }
+
     GpuTime measure()
     {
         GpuTime t;
@@ -219,28 +234,48 @@ TraceSteps detectSteps(const Trace &trace, const TraceClassification &classes)
     for (uint32_t i = 0; i < k.size(); ++i) {
         const int32_t st = stepOf(k.start[i], k.correlation[i]);
         out.ofKernel[i] = st;
-        Gather &g = st >= 0 ? perStep[size_t(st)] : outside;
-        auto &d = g.devices[k.device[i]];
-        const TimeSpan span{k.start[i], k.end(i)};
-        d.all.push_back(span);
-        (classes.ofKernel(i).category == "communication" ? d.comm : d.compute).push_back(span);
-        ++g.kernels;
-        g.kernelTime += k.dur[i];
+        (st >= 0 ? perStep[size_t(st)] : outside).addKernel(k, i, classes.ofKernel(i).category == "communication");
     }
     const GpuOpTable &m = s.memOps;
     out.ofMemOp.assign(m.size(), -1);
     for (uint32_t i = 0; i < m.size(); ++i) {
         const int32_t st = stepOf(m.start[i], m.correlation[i]);
         out.ofMemOp[i] = st;
-        auto &d = (st >= 0 ? perStep[size_t(st)] : outside).devices[m.device[i]];
-        const TimeSpan span{m.start[i], m.end(i)};
-        d.all.push_back(span);
-        (m.kind[i] == GpuKind::Memcpy ? d.memcpy : d.compute).push_back(span);
+        (st >= 0 ? perStep[size_t(st)] : outside).addMemOp(m, i);
     }
     for (size_t i = 0; i < out.steps.size(); ++i)
         out.steps[i].time = perStep[i].measure();
     out.outside = outside.measure();
     return out;
+}
+
+GpuTime scopeGpuTime(const Trace &trace, const TraceClassification &classes, const TraceSteps &steps, const Scope &scope)
+{
+    GpuTime sum;
+    if (scope.kind == Scope::Kind::Steps && !steps.steps.empty()) {
+        for (const Step &st : steps.steps) {
+            if (scope.step && st.number != *scope.step)
+                continue;
+            const GpuTime &t = st.time;
+            sum.kernels += t.kernels;
+            sum.kernelTime += t.kernelTime;
+            sum.span += t.span;
+            sum.busy += t.busy;
+            sum.idle += t.idle;
+            sum.comm += t.comm;
+            sum.exposedComm += t.exposedComm;
+            sum.memcpy += t.memcpy;
+            sum.exposedMemcpy += t.exposedMemcpy;
+        }
+        return sum;
+    }
+    Gather all;
+    const GpuOpTable &k = trace.store.kernels, &m = trace.store.memOps;
+    for (uint32_t i = 0; i < k.size(); ++i)
+        all.addKernel(k, i, classes.ofKernel(i).category == "communication");
+    for (uint32_t i = 0; i < m.size(); ++i)
+        all.addMemOp(m, i);
+    return all.measure();
 }
 
 bool parseScope(std::string_view s, Scope::Kind &out)

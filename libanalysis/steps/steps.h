@@ -73,6 +73,12 @@ const char *scopeName(const TraceSteps &steps, const Scope &scope);  // "steps",
 // two traces holding different numbers of steps are compared per step.
 uint32_t stepsInScope(const TraceSteps &steps, const Scope &scope);
 
+// The GPU time of a scope: the steps it keeps, each measured as the steps are and summed; or, for
+// scope all and a trace without steps, every GPU operation of the file measured as one set (so the
+// gaps between steps count as idle). The figures a run's ranks are compared by.
+GpuTime scopeGpuTime(const Trace &trace, const TraceClassification &classes, const TraceSteps &steps,
+                     const Scope &scope);
+
 // Step times (span) of a trace: mean, min, median, max over its steps, in ns; all 0 without steps.
 struct StepStats {
     size_t count = 0;

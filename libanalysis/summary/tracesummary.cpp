@@ -1,5 +1,7 @@
 #include "summary/tracesummary.h"
 
+#include "trace/recordimport.h"
+
 #include <algorithm>
 #include <map>
 #include <unordered_map>
@@ -49,11 +51,22 @@ TraceSummary summarize(const Trace &trace)
     out.warnings = trace.warnings;
     if (out.kernelCount == 0)
         out.warnings.push_back("no GPU kernels: a CPU-only trace, nothing to compare on the GPU side");
-    if (!out.hasPythonStacks)
+    const bool kineto = s.format == TraceFormat::Kineto;
+    const std::string ranges = kineto ? "annotation ranges (record_function)"
+                               : s.format == TraceFormat::Rocprofv3 ? "roctx ranges" : "NVTX ranges";
+    if (!out.hasPythonStacks && hasAnnotationRanges(s))
+        out.warnings.push_back("no Python stacks" + std::string(kineto ? " (python_function events)" : "")
+                               + ": kernels are attributed to the " + ranges + " around their launch, not to source lines"
+                               + (kineto ? "; record with with_stack=True for source lines" : ""));
+    else if (!out.hasPythonStacks && kineto)
         out.warnings.push_back("no Python stacks (python_function events): record with with_stack=True "
                                "to attribute kernels to source lines");
+    else if (!out.hasPythonStacks)
+        out.warnings.push_back("no Python stacks, nor " + ranges + " to attribute kernels by: they stay unresolved");
     if (!out.hasShapes)
-        out.warnings.push_back("no input shapes on cpu ops: record with record_shapes=True for roofline estimates");
+        out.warnings.push_back(kineto ? "no input shapes on cpu ops: record with record_shapes=True for roofline estimates"
+                                      : "no input shapes on ops (PyTorch's emit_nvtx(record_shapes=True) ranges carry "
+                                        "them): no roofline estimates");
     if (!out.hasAnnotations)
         out.warnings.push_back("no annotations (user_annotation): stages and steps fall back to time windows");
     return out;

@@ -1,7 +1,8 @@
 #include "trace/decompress.h"
+#include "trace/archiveptr.h"
 #include "trace/traceerror.h"
+#include "util/text.h"
 
-#include <archive.h>
 #include <archive_entry.h>
 
 #include <cstring>
@@ -16,7 +17,6 @@ namespace {
 
 constexpr size_t kPiece = size_t(1) << 20;  // what one archive_read_data() call may write
 
-std::string mb(size_t bytes) { return std::to_string(bytes / (1024 * 1024)) + " MB"; }
 
 bool endsWith(std::string_view s, std::string_view suffix)
 {
@@ -27,23 +27,6 @@ bool looksLikeTraceMember(std::string_view name)
 {
     return endsWith(name, ".json") || endsWith(name, ".json.gz") || endsWith(name, ".json.zst")
            || endsWith(name, ".json.xz");
-}
-
-bool isCompressedStream(Compression c)
-{
-    return c == Compression::Gzip || c == Compression::Zstd || c == Compression::Xz || c == Compression::Bzip2;
-}
-
-struct ArchiveCloser {
-    void operator()(archive *a) const { archive_read_free(a); }
-};
-using ArchivePtr = std::unique_ptr<archive, ArchiveCloser>;
-
-// libarchive's message, which it does not always set.
-std::string archiveError(archive *a, const char *fallback)
-{
-    const char *e = archive_error_string(a);
-    return e && *e ? e : fallback;
 }
 
 // A member that is itself compressed is gathered here whole before it is unpacked once more.
@@ -78,7 +61,7 @@ struct Reader {
     void checkLimit(const ByteSink &out, size_t n) const
     {
         if (out.size() + n > limit)
-            throw TraceError(path, "decompressed size exceeds the size limit of " + mb(limit)
+            throw TraceError(path, "decompressed size exceeds the size limit of " + megabytes(limit)
                                        + " (a compression bomb? raise the limit with --max-size)");
     }
     // The rest of the current entry of `a` into out, writing straight into its room (no copy).

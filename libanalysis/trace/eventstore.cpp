@@ -23,6 +23,53 @@ template<typename V>
 size_t bytesOf(const V &v) { return v.capacity() * sizeof(typename V::value_type); }
 } // namespace
 
+const char *traceFormatName(TraceFormat f)
+{
+    switch (f) {
+    case TraceFormat::Rocprofv3: return "rocprofv3";
+    case TraceFormat::NsightSqlite: return "nsys-sqlite";
+    case TraceFormat::Kineto: break;
+    }
+    return "kineto";
+}
+
+const char *traceFormatLabel(TraceFormat f)
+{
+    switch (f) {
+    case TraceFormat::Rocprofv3: return "rocprofv3 (rocprofiler-sdk) JSON";
+    case TraceFormat::NsightSqlite: return "Nsight Systems SQLite export";
+    case TraceFormat::Kineto: break;
+    }
+    return "PyTorch profiler (Kineto) JSON";
+}
+
+void GpuOpTable::push(const GpuOpRow &r)
+{
+    start.push_back(r.start); dur.push_back(r.dur); name.push_back(r.name); pid.push_back(r.pid);
+    tid.push_back(r.tid); device.push_back(r.device); stream.push_back(r.stream);
+    correlation.push_back(r.correlation); externalId.push_back(r.externalId); grid.push_back(r.grid);
+    block.push_back(r.block); fileOrder.push_back(r.fileOrder); kind.push_back(r.kind);
+}
+
+void CpuOpTable::push(Ns s, Ns d, StrId n, ProcId p, ProcId t, int64_t ext, StrId dims)
+{
+    start.push_back(s); dur.push_back(d); name.push_back(n); pid.push_back(p); tid.push_back(t);
+    externalId.push_back(ext); inputDims.push_back(dims); inputType.push_back(StringPool::empty);
+    concreteInputs.push_back(StringPool::empty);
+}
+
+void LaunchTable::push(Ns s, Ns d, StrId n, ProcId p, ProcId t, int64_t corr, bool driver)
+{
+    start.push_back(s); dur.push_back(d); name.push_back(n); pid.push_back(p); tid.push_back(t);
+    correlation.push_back(corr); externalId.push_back(kNone); isDriver.push_back(driver);
+}
+
+void AnnotationTable::push(Ns s, Ns d, StrId n, ProcId p, ProcId t, bool gpu)
+{
+    start.push_back(s); dur.push_back(d); name.push_back(n); pid.push_back(p); tid.push_back(t);
+    externalId.push_back(kNone); onGpu.push_back(gpu);
+}
+
 void GpuOpTable::reserve(size_t n)
 {
     start.reserve(n); dur.reserve(n); name.reserve(n); pid.reserve(n); tid.reserve(n);

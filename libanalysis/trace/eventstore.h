@@ -13,6 +13,10 @@ namespace fusion {
 
 using Ns = int64_t;                  // nanoseconds since the trace's own epoch (Kineto µs × 1000)
 constexpr int64_t kNone = -1;        // an absent id (correlation, External id, Python id, …)
+// Times beyond ±3e18 ns (year 2065) are garbage; nothing a profiler records lasts a week (a few
+// such durations would overflow any sum of them). Every reader skips such events.
+constexpr Ns kMaxTime = Ns(3'000'000'000'000'000'000);
+constexpr Ns kMaxDuration = Ns(7) * 24 * 3600 * 1'000'000'000;
 
 // Kineto writes some pids/tids as strings ("Spans"); those are stored as -2 - StrId so that
 // numeric ids keep their value and string ids stay distinct and printable.
@@ -22,6 +26,23 @@ inline bool procIdIsString(ProcId p) { return p <= -2; }
 inline StrId procIdString(ProcId p) { return static_cast<StrId>(-2 - p); }
 
 enum class GpuKind : uint8_t { Kernel, Memcpy, Memset };
+
+// Which profiler wrote the trace. The readers set it; the analyses only ever read the tables.
+enum class TraceFormat : uint8_t { Kineto, Rocprofv3, NsightSqlite };
+const char *traceFormatName(TraceFormat f);   // "kineto", "rocprofv3", "nsys-sqlite"
+const char *traceFormatLabel(TraceFormat f);  // "PyTorch profiler (Kineto) JSON", …
+
+// One GPU operation, for the readers that build rows field by field (rocprofv3, Nsight Systems).
+struct GpuOpRow {
+    Ns start = 0, dur = 0;
+    StrId name = 0;
+    ProcId pid = kNone, tid = kNone;
+    int32_t device = 0, stream = 0;
+    int64_t correlation = kNone, externalId = kNone;
+    std::array<uint32_t, 3> grid{}, block{};
+    uint32_t fileOrder = 0;
+    GpuKind kind = GpuKind::Kernel;
+};
 
 // Kernels, memcpys and memsets: kernels live in their own table, sorted by start time with
 // ties broken by file order, so that a kernel's index is its stable kernel id.
@@ -38,6 +59,7 @@ struct GpuOpTable {
     Ns end(size_t i) const { return start[i] + dur[i]; }
     void reserve(size_t n);
     void permute(const std::vector<uint32_t> &order);  // row i becomes old row order[i]
+    void push(const GpuOpRow &r);
 };
 
 struct CpuOpTable {  // cat == cpu_op
@@ -48,6 +70,7 @@ struct CpuOpTable {  // cat == cpu_op
     std::vector<StrId> inputDims, inputType, concreteInputs;  // raw JSON text of the arg, or empty
     size_t size() const { return start.size(); }
     void reserve(size_t n);
+    void push(Ns start, Ns dur, StrId name, ProcId pid, ProcId tid, int64_t externalId, StrId inputDims);
 };
 
 struct PyFrameTable {  // cat == python_function
@@ -67,6 +90,7 @@ struct LaunchTable {  // cat == cuda_runtime / cuda_driver (HIP runtime calls us
     std::vector<uint8_t> isDriver;
     size_t size() const { return start.size(); }
     void reserve(size_t n);
+    void push(Ns start, Ns dur, StrId name, ProcId pid, ProcId tid, int64_t correlation, bool driver);
 };
 
 struct AnnotationTable {  // cat == user_annotation / gpu_user_annotation
@@ -77,6 +101,7 @@ struct AnnotationTable {  // cat == user_annotation / gpu_user_annotation
     std::vector<uint8_t> onGpu;
     size_t size() const { return start.size(); }
     void reserve(size_t n);
+    void push(Ns start, Ns dur, StrId name, ProcId pid, ProcId tid, bool onGpu);
 };
 
 struct FlowTable {  // ph s/f with cat ac2g: CPU launch → GPU op
@@ -99,6 +124,7 @@ struct DeviceProperties {
 
 class EventStore {
 public:
+    TraceFormat format = TraceFormat::Kineto;
     StringPool strings;
     GpuOpTable kernels;   // sorted: index == kernel id
     GpuOpTable memOps;    // memcpy + memset, sorted by start

@@ -1,4 +1,5 @@
 #include "trace/tracebuffer.h"
+#include "util/text.h"
 #include "trace/mapguard.h"
 #include "trace/traceerror.h"
 #include "trace/tracestream.h"
@@ -25,7 +26,6 @@ size_t pageRound(size_t n)
     return (n + page - 1) / page * page;
 }
 
-std::string mb(size_t bytes) { return std::to_string(bytes / (1024 * 1024)) + " MB"; }
 
 } // namespace
 
@@ -45,6 +45,11 @@ Compression sniffCompression(std::string_view b)
     if (b.size() > 262 && b.substr(257, 5) == "ustar")
         return Compression::Tar;
     return Compression::None;
+}
+
+bool isCompressedStream(Compression c)
+{
+    return c == Compression::Gzip || c == Compression::Zstd || c == Compression::Xz || c == Compression::Bzip2;
 }
 
 const char *compressionName(Compression c)
@@ -243,7 +248,7 @@ TraceBuffer TraceBuffer::load(const std::string &path, const std::string &member
     if (c == Compression::None) {
         if (size_t(st.st_size) > limit) {
             close(fd);
-            throw TraceError(path, "file size " + mb(size_t(st.st_size)) + " exceeds the size limit of " + mb(limit)
+            throw TraceError(path, "file size " + megabytes(size_t(st.st_size)) + " exceeds the size limit of " + megabytes(limit)
                                        + " (raise the limit with --max-size)");
         }
         try {

@@ -15,6 +15,7 @@ class TraceStream;
 
 enum class Compression { None, Gzip, Zstd, Xz, Bzip2, Zip, Tar, Unknown };
 Compression sniffCompression(std::string_view firstBytes);
+bool isCompressedStream(Compression c);  // gzip, zstd, xz, bzip2: one stream, not an archive
 const char *compressionName(Compression c);
 
 class TraceBuffer {

@@ -30,6 +30,12 @@ namespace {
 
 void detectPlatform(const EventStore &s, TraceInfo &info)
 {
+    // The profiler itself runs on one vendor's GPUs only.
+    if (s.format == TraceFormat::Rocprofv3 || s.format == TraceFormat::NsightSqlite) {
+        info.platform = s.format == TraceFormat::Rocprofv3 ? Platform::Amd : Platform::Nvidia;
+        info.platformReason = traceFormatLabel(s.format);
+        return;
+    }
     auto has = [&](const char *k) { return s.topLevel.count(k) > 0; };
     // AMD first: ROCm traces also carry CUDA-named keys and cats (Kineto reuses them).
     if (has("roctracer_version") || has("hip_runtime_version")) {

@@ -3,6 +3,7 @@
 // reads, parses and detects platform/GPU/framework.
 #include "trace/eventstore.h"
 #include "trace/traceinfo.h"
+#include "trace/tracemembers.h"
 
 #include <functional>
 #include <memory>
@@ -10,20 +11,6 @@
 #include <vector>
 
 namespace fusion {
-
-struct TraceMember {
-    std::string path;     // file on disk
-    std::string member;   // entry inside an archive, empty for a plain file
-    std::string display;  // what to call it in messages
-    int rank = -1;        // from rank<N>, tp<N>, TP-<N>, worker<N> in the name, else -1
-};
-
-// Lists the traces a path holds: itself for a plain trace file, each JSON entry of a zip/tar,
-// each trace file of a directory (or, when it holds none, of its one subfolder that does). Sorted
-// by rank, then name; a file beside its own compressed copy counts once. Throws TraceError when
-// there are none, or when several subfolders hold traces. What it decided goes to `warnings`.
-std::vector<TraceMember> listTraceMembers(const std::string &path, std::vector<std::string> *warnings = nullptr);
-int rankFromName(std::string_view name);
 
 struct LoadOptions {
     int rank = -1;          // -1: the lowest rank
@@ -47,7 +34,16 @@ struct Trace {
     std::string displayLabel() const;  // "label (NVIDIA)"
 };
 
+// The index of the member of `rank` (the first, when two claim it); -1: the lowest rank (index 0).
+// Throws TraceError naming `path` and the ranks there are when none has that rank.
+size_t memberOfRank(const std::string &path, const std::vector<TraceMember> &members, int rank);
+
 std::shared_ptr<Trace> loadTrace(const std::string &path, const LoadOptions &options = {});
+// Loads members[index] of an already listed path (loadTrace lists, then calls this): a run's other
+// ranks are read without listing its directory or archive again. `warnings` are the listing's.
+// options.rank only words the note saying which rank is analysed.
+std::shared_ptr<Trace> loadTraceMember(const std::string &path, std::vector<TraceMember> members, size_t index,
+                                       const LoadOptions &options = {}, std::vector<std::string> warnings = {});
 std::string labelFromPath(const std::string &path);
 
 } // namespace fusion

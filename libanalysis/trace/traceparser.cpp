@@ -20,8 +20,11 @@ namespace fusion {
 #define FUSION_PARSER_ENTRY parseTraceHaswell
 #else
 #define FUSION_PARSER_ENTRY parseTraceGeneric
-ParseResult parseTraceGeneric(const TraceBuffer &, const std::string &, const ParseOptions &);
 #endif
+// simdjson's on-demand API compiles for one instruction set (its "builtin" implementation), so this
+// file is built twice: once for the baseline x86-64 (simdjson's portable fallback) and once with
+// -march=haswell (AVX2, several times faster). The CPU decides at run time (see traceformat.cpp).
+ParseResult FUSION_PARSER_ENTRY(const TraceBuffer &, const std::string &, const ParseOptions &);
 
 #ifndef FUSION_PARSER_HASWELL
 bool parseMicrosToNs(std::string_view t, Ns &out)
@@ -553,40 +556,5 @@ ParseResult FUSION_PARSER_ENTRY(const TraceBuffer &bytes, const std::string &fil
     FUSION_PARSER_NS::Parser p(bytes, fileName, options);
     return p.run();
 }
-
-#ifndef FUSION_PARSER_HASWELL
-// simdjson's on-demand API compiles for one instruction set (its "builtin" implementation), so this
-// file is built twice: once for the baseline x86-64 (simdjson's portable fallback) and once with
-// -march=haswell (AVX2, several times faster). The CPU decides at run time.
-ParseResult parseTraceHaswell(const TraceBuffer &, const std::string &, const ParseOptions &);
-
-static ParseResult parseWithBestParser(const TraceBuffer &bytes, const std::string &fileName, const ParseOptions &options)
-{
-#ifdef FUSION_HAVE_HASWELL_PARSER
-    static const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2")
-                             && __builtin_cpu_supports("pclmul");
-    if (avx2)
-        return parseTraceHaswell(bytes, fileName, options);
-#endif
-    return parseTraceGeneric(bytes, fileName, options);
-}
-
-ParseResult parseTrace(const TraceBuffer &bytes, const std::string &fileName, const ParseOptions &options)
-{
-    // Past a cut made while reading, the bytes were zeros: whatever the parser made of them, the
-    // cut is the error to report.
-    const auto truncated = [&] { return TraceError(fileName, "the file was truncated by another program while it was being read"); };
-    try {
-        ParseResult r = parseWithBestParser(bytes, fileName, options);
-        if (bytes.truncatedWhileRead())
-            throw truncated();
-        return r;
-    } catch (const TraceError &) {
-        if (bytes.truncatedWhileRead())
-            throw truncated();
-        throw;
-    }
-}
-#endif
 
 } // namespace fusion

@@ -32,9 +32,19 @@ struct ParseResult {
     std::vector<std::string> warnings;  // usable-but-odd input (trailing bytes, skipped events, …)
 };
 
-// Throws TraceError (naming `fileName`, the problem, and the byte offset) when the bytes are not a
-// usable trace: empty, not JSON, truncated, not a Chrome trace, or without any events.
+// Reads a trace of any format it tells from the bytes (sniffTraceFormat): a Kineto JSON trace here, a
+// rocprofv3 JSON (rocprofreader.h) or an Nsight Systems SQLite export (nsightreader.h). Throws
+// TraceError (naming `fileName`, the problem, and the byte offset) when the bytes are not a usable
+// trace: empty, not JSON, truncated, not a Chrome trace, or without any events.
 ParseResult parseTrace(const TraceBuffer &bytes, const std::string &fileName, const ParseOptions &options = {});
+
+// Which profiler wrote the (uncompressed) bytes: SQLite's header, a JSON object whose first key is
+// rocprofv3's "rocprofiler-sdk-tool", else Kineto (whose parser names what is wrong with anything else).
+TraceFormat sniffTraceFormat(std::string_view firstBytes);
+
+// Whether this CPU runs the AVX2 build of the simdjson readers (several times faster than the
+// baseline build every x86-64 CPU runs).
+bool haswellParserUsable();
 
 // Kineto writes microseconds with up to 3 decimals; this converts a JSON number token (or a
 // quoted one) to integer nanoseconds exactly, without going through double when it can.

@@ -23,10 +23,6 @@ namespace fusion::FUSION_PARSER_NS {
 
 namespace od = simdjson::ondemand;
 
-// Times beyond ±3e18 ns (year 2065) are garbage.
-constexpr Ns kMaxTime = Ns(3'000'000'000'000'000'000);
-constexpr Ns kMaxDuration = Ns(7) * 24 * 3600 * 1'000'000'000;  // a week
-
 enum Cat : uint8_t {
     CatKernel, CatMemcpy, CatMemset, CatCpuOp, CatPyFunc, CatRuntime, CatDriver,
     CatUserAnn, CatGpuUserAnn, CatAc2g, CatNone, CatOther, CatCount

@@ -203,3 +203,15 @@ std::string exactUsText(int64_t ns)
 }
 
 } // namespace fusion
+
+namespace fusion {
+
+void writeIdArray(JsonWriter &w, const std::vector<uint32_t> &ids)
+{
+    w.beginArray();
+    for (uint32_t id : ids)
+        w.value(uint64_t(id));
+    w.endArray();
+}
+
+} // namespace fusion

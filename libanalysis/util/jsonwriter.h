@@ -45,10 +45,15 @@ private:
     bool m_afterKey = false;
 };
 
+// [id, id, …]: a list of kernel ids as one JSON array.
+void writeIdArray(JsonWriter &w, const std::vector<uint32_t> &ids);
+
 // Microseconds from nanoseconds, as a double with 3 decimals.
 inline double toUs(int64_t ns) { return double(ns) / 1000.0; }
 // "12.345": microseconds with three decimals, as the text reports print them.
 std::string usText(int64_t ns);
+// The same with a sign in front of a positive value ("+1.500"): a difference between two sides.
+inline std::string signedUsText(int64_t ns) { return (ns > 0 ? "+" : "") + usText(ns); }
 // The same from integer arithmetic, exact at any magnitude: a trace's own timestamps (µs since an
 // epoch, 10^15 and more) lose their last digits through a double.
 std::string exactUsText(int64_t ns);

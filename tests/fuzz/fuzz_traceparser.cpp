@@ -1,5 +1,6 @@
 // libFuzzer target: arbitrary bytes as a trace, through both parser paths (one document, and the
-// chunked event array with tiny chunks). Only TraceError may come out; anything else is a finding.
+// chunked event array with tiny chunks); bytes that start like a rocprofv3 JSON or a SQLite database
+// go to those readers (the seeds hold both). Only TraceError may come out; anything else is a finding.
 #include "trace/tracebuffer.h"
 #include "trace/traceerror.h"
 #include "trace/traceparser.h"

@@ -15,9 +15,11 @@ struct TimelineKernel {
     std::string op = "Dense GEMM";
 };
 
-// Kernels are sorted by start (kernel ids follow that order); layers: [first, last) kernel ids.
+// Kernels are sorted by start (kernel ids follow that order); layers: [first, last) kernel ids;
+// annotations: (start, duration) of CPU annotations named ProfilerStep#0, #1 ….
 inline std::shared_ptr<AnalyzedTrace> timelineTrace(std::vector<TimelineKernel> kernels,
-                                                    const std::vector<std::pair<size_t, size_t>> &layers = {})
+                                                    const std::vector<std::pair<size_t, size_t>> &layers = {},
+                                                    const std::vector<std::pair<Ns, Ns>> &annotations = {})
 {
     std::stable_sort(kernels.begin(), kernels.end(), [](const auto &x, const auto &y) { return x.start < y.start; });
     auto trace = std::make_shared<Trace>();
@@ -53,6 +55,16 @@ inline std::shared_ptr<AnalyzedTrace> timelineTrace(std::vector<TimelineKernel> 
             a.layers.layerOfKernel[i] = int32_t(l.index);
         }
         a.layers.layers.push_back(std::move(l));
+    }
+    AnnotationTable &an = trace->store.annotations;
+    for (const auto &[start, dur] : annotations) {
+        an.start.push_back(start);
+        an.dur.push_back(dur);
+        an.name.push_back(trace->store.strings.intern("ProfilerStep#" + std::to_string(an.size() - 1)));
+        an.pid.push_back(1);
+        an.tid.push_back(1);
+        an.externalId.push_back(-1);
+        an.onGpu.push_back(0);
     }
     a.trace = trace;
     return std::make_shared<AnalyzedTrace>(std::move(a));

@@ -8,6 +8,7 @@
 #include "kernelfilterproxy.h"
 #include "kerneltablemodel.h"
 #include "mainwindow.h"
+#include "units.h"
 
 #include <QComboBox>
 #include <QLabel>
@@ -48,6 +49,19 @@ private slots:
         QCOMPARE(bars[bars.size() - 2].to, Ns(33728549));
         QCOMPARE(bars[bars.size() - 2].kind, GapKind::Residual);
         QVERIFY(g->whatIfLabel()->text().contains(QStringLiteral("fused like")));
+        // The Fusion patterns tab's header: each side's time if it fused like the other.
+        const QLabel *header = w.findChild<QLabel *>(QStringLiteral("fusionWhatIf"));
+        QVERIFY(header && !header->isHidden());
+        int fused = 0;
+        for (const WhatIf &wi : w.comparison()->gap.whatIf) {
+            if (wi.scenario.find("fused") == std::string::npos)
+                continue;
+            ++fused;
+            if (!wi.items.empty())
+                QVERIFY2(header->text().contains(Units::duration(wi.projected)), qPrintable(header->text()));
+        }
+        QCOMPARE(header->text().count(QStringLiteral("fused like")), fused);
+        QCOMPARE(fused, 2);  // B like A and A like B
 
         // The wall time of the profiled window, then one layer class (LlamaDecoderLayer).
         QCOMPARE(g->measureChoice()->count(), 3);

@@ -1,6 +1,7 @@
 // The window's background jobs as a user meets them: the triage reports its progress and stops
-// when cancelled (from its tab, or by closing the window), and results that arrive after the user
-// has started looking around leave their place alone.
+// when cancelled (from its tab, or by closing the window), results that arrive after the user
+// has started looking around leave their place alone, and another rank of a run chosen in a trace
+// pane is loaded like any trace and compared again.
 #include "fusiontreemodel.h"
 #include "kernelfilterproxy.h"
 #include "guitestsupport.h"
@@ -9,13 +10,16 @@
 #include "perfettoexporter.h"
 #include "timelineview.h"
 #include "timelinewidget.h"
+#include "tracepane.h"
 #include "triagepage.h"
 #include "triagetablemodel.h"
 #include "trace/traceerror.h"
 
 #include <QAction>
+#include <QComboBox>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -63,6 +67,7 @@ private slots:
     void closingTheWindowStopsTheTriageAtOnce();
     void theTriageTabCancelsAndRunsItsTriage();
     void aTriageArrivingLaterLeavesTheSelectionAndTheTimelineAlone();
+    void choosingAnotherRankLoadsItAndComparesAgain();
     void theComparisonIsExportedForPerfettoInTheBackground();
     void aCancelledPerfettoExportLeavesNoFile();
 };
@@ -205,6 +210,51 @@ void MainWindowJobsTest::aTriageArrivingLaterLeavesTheSelectionAndTheTimelineAlo
     QCOMPARE(w.fusionView()->currentIndex(), QModelIndex(pattern));
     QCOMPARE(w.kernelView()->currentIndex().row(), kernelRow);
     QCOMPARE(timeline->selectedKernel(), std::make_optional(std::make_pair(SideA, uint32_t(7))));
+}
+
+// A run of two ranks on A (their kernels 10 and 30 µs long), one trace on B.
+void MainWindowJobsTest::choosingAnotherRankLoadsItAndComparesAgain()
+{
+    QTemporaryDir run;
+    for (int rank : {0, 1}) {
+        QFile f(run.filePath(QStringLiteral("rank%1.json").arg(rank)));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QStringLiteral(R"J({"distributedInfo": {"rank": %1}, "traceEvents": [
+  {"ph":"X","cat":"kernel","name":"gemm_kernel","pid":0,"tid":7,"ts":10,"dur":%2,"args":{"stream":7}}]})J")
+                    .arg(rank)
+                    .arg(rank ? 30 : 10)
+                    .toUtf8());
+    }
+    MainWindow w;
+    w.setScreenshotMode(true);
+    w.openTrace(SideA, run.path());
+    w.openTrace(SideB, QString::fromStdString(writeSyntheticTrace("one_rank.json", {{"gemm_kernel", 10}})));
+    QVERIFY(waitUntilIdle(w));
+    QComboBox *ranks = w.pane(SideA)->rankChoice();
+    QVERIFY(ranks->isVisibleTo(w.pane(SideA)));
+    QVERIFY(!w.pane(SideB)->rankChoice()->isVisibleTo(w.pane(SideB)));
+    QCOMPARE(ranks->count(), 2);
+    QCOMPARE(ranks->itemText(1), QStringLiteral("rank 1"));
+    QCOMPARE(ranks->currentIndex(), 0);
+    QCOMPARE(w.trace(SideA)->summary.kernelTotal, Ns(10000));
+
+    ranks->setCurrentIndex(1);
+    emit ranks->activated(1);  // as the user's choice does
+    QCOMPARE(w.pane(SideA)->state(), TracePane::State::Loading);
+    QVERIFY(!w.comparison());  // the comparison of rank 0 no longer holds
+    QVERIFY(waitUntilIdle(w));
+    QCOMPARE(w.trace(SideA)->trace->source.rank, 1);
+    QCOMPARE(w.trace(SideA)->summary.kernelTotal, Ns(30000));
+    QVERIFY(w.comparison());
+    QCOMPARE(w.comparison()->gap.busy.aTotal, Ns(30000));
+    QCOMPARE(ranks->currentIndex(), 1);
+    QVERIFY(ranks->isEnabled());
+
+    // Swapping the sides takes the rank along.
+    w.swapTraces();
+    QVERIFY(waitUntilIdle(w));
+    QCOMPARE(w.pane(SideB)->rankChoice()->currentIndex(), 1);
+    QCOMPARE(w.trace(SideB)->trace->source.rank, 1);
 }
 
 void MainWindowJobsTest::theComparisonIsExportedForPerfettoInTheBackground()

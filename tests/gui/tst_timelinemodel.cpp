@@ -8,9 +8,11 @@
 #include "timelinetestdata.h"
 
 #include <QTest>
+#include <cmath>
 #include <limits>
 #include <map>
 #include <numeric>
+#include <random>
 
 using namespace fusion;
 using namespace fusion::test;
@@ -73,7 +75,9 @@ private slots:
     void rangeStatisticsMatchTheRawArrays();
     void subPixelKernelsMergeIntoRunsColouredByTheWidest();
     void wideKernelsStayApartAndTheBaselineNeverMerges();
-    void runsAreRebuiltOnlyWhenRangeOrWidthChange();
+    void aPanOrAZoomWithinALevelReusesTheTilesItHas();
+    void theRunsFollowTheRuleWhereverTheViewFalls();
+    void theCacheStaysWithinItsBudgetAndGivesTheSameRuns();
     void runsAtEpochTimesAreExactFromTheirOrigin();
     void aStageGreysTheOtherKernelsInPlaceAndCountsOnlyItsOwn();
     void runsNeverMixAStagesKernelsWithGreyedOnes();
@@ -180,22 +184,154 @@ void TimelineModelTest::wideKernelsStayApartAndTheBaselineNeverMerges()
     QCOMPARE(TimelineLod::build(track, 495, 505, 1000, true).size(), size_t(3));
 }
 
-void TimelineModelTest::runsAreRebuiltOnlyWhenRangeOrWidthChange()
+void TimelineModelTest::aPanOrAZoomWithinALevelReusesTheTilesItHas()
 {
+    // 1000 kernels of 10 ns back to back from 1000 ns. Views in trace time (origin 0).
     const TimelineModel m(evenTrace(1000, 10));
     const TimelineTrack &track = m.tracks()[0];
+    const uint64_t rev = m.revision();
     TimelineLod lod;
-    lod.runs(track, 0, 0, 5000, 800);
-    lod.runs(track, 0, 0, 5000, 800);
-    QCOMPARE(lod.rebuilds(), 1);
-    lod.runs(track, 0, 0, 5000, 801);
-    QCOMPARE(lod.rebuilds(), 2);
-    lod.runs(track, 0, 10, 5010, 801);
-    QCOMPARE(lod.rebuilds(), 3);
-    lod.runs(track, 1, 10, 5010, 801);  // another track has its own entry
-    QCOMPARE(lod.rebuilds(), 4);
-    lod.runs(track, 0, 10, 5010, 801);
-    QCOMPARE(lod.rebuilds(), 4);
+    // 5000 ns over 800 px = 6.25 ns per pixel: bins of 4 ns, tiles of 4096 ns. The events in view
+    // start in tiles 0 and 1 (1000..4990 ns).
+    lod.runs(track, 0, rev, 0, 5000, 800);
+    QCOMPARE(lod.tilesBuilt(), 2);
+    lod.runs(track, 0, rev, 0, 5000, 800);
+    QCOMPARE(lod.tilesBuilt(), 2);
+    lod.runs(track, 0, rev, 1000, 6000, 800);  // a pan within the same tiles
+    QCOMPARE(lod.tilesBuilt(), 2);
+    lod.runs(track, 0, rev, 4000, 9000, 800);  // a pan onto tile 2 (8192..): one tile more
+    QCOMPARE(lod.tilesBuilt(), 3);
+    lod.runs(track, 0, rev, 4000, 8000, 800);  // zoomed in to 5 ns per pixel: the same level
+    QCOMPARE(lod.tilesBuilt(), 3);
+    lod.runs(track, 0, rev, 4000, 8000, 400);  // 10 ns per pixel: bins of 8 ns, the tile 0..8191 ns
+    QCOMPARE(lod.tilesBuilt(), 4);
+    lod.runs(track, 1, rev, 4000, 8000, 400);  // another track key has tiles of its own
+    QCOMPARE(lod.tilesBuilt(), 5);
+    lod.runs(track, 0, rev + 1, 4000, 8000, 400);  // another model: its tiles are built afresh
+    QCOMPARE(lod.tilesBuilt(), 6);
+    QCOMPARE(lod.tileCount(), size_t(1));  // the old model's tiles, under both keys, are gone
+}
+
+namespace {
+// The rule written out plainly, over every event of the track: bins of the largest power of two
+// (ns) not above a pixel, runs of sub-bin events each starting within a bin of the run's end, cut
+// at every multiple of 1024 bins; the runs that reach into the view, in pixels.
+struct PlainRun {
+    Ns start, end;
+    uint32_t widest, count;
+};
+std::vector<PlainRun> plainRuns(const TimelineTrack &track, double t0, double t1, int width, Ns origin)
+{
+    Ns bin = 1;
+    while (double(bin * 2) <= (t1 - t0) / width)
+        bin *= 2;
+    const Ns tile = bin * 1024;
+    auto tileOf = [&](Ns t) { return t >= 0 ? t / tile : -((-t + tile - 1) / tile); };
+    std::vector<PlainRun> all;
+    bool open = false;
+    for (size_t i = 0; i < track.size(); ++i) {
+        const Ns s = track.start[i], e = track.end[i];
+        const bool narrow = e - s < bin;
+        if (open && narrow && s < all.back().end + bin && tileOf(s) == tileOf(all.back().start)
+            && (track.colour[i] == TimelineTrack::kDimmed) == (track.colour[all.back().widest] == TimelineTrack::kDimmed)) {
+            PlainRun &r = all.back();
+            r.end = std::max(r.end, e);
+            ++r.count;
+            if (e - s > track.end[r.widest] - track.start[r.widest])
+                r.widest = uint32_t(i);
+            continue;
+        }
+        all.push_back({s, e, uint32_t(i), 1});
+        open = narrow;
+    }
+    const Ns T0 = origin + Ns(std::floor(t0)), T1 = origin + Ns(std::ceil(t1));
+    std::vector<PlainRun> out;
+    for (const PlainRun &r : all)
+        if (r.end > T0 && r.start < T1)
+            out.push_back(r);
+    return out;
+}
+} // namespace
+
+void TimelineModelTest::theRunsFollowTheRuleWhereverTheViewFalls()
+{
+    // Three streams of kernels from 20 ns to 3 ms (a few long ones reach over many tiles), views at
+    // random places and zooms from 1 ns to 100 µs per pixel.
+    std::mt19937 rng(7);
+    std::vector<TimelineKernel> k;
+    Ns t[3] = {0, 0, 0};
+    for (int i = 0; i < 6000; ++i) {
+        const int s = int(rng() % 3);
+        const uint32_t kind = rng() % 1000, durRange = rng() % 4 ? 300 : 5'000, gapRange = rng() % 20 ? 200 : 50'000;
+        const Ns dur = kind == 0 ? 1'000'000 + Ns(rng() % 2'000'000) : 20 + Ns(rng() % durRange);
+        t[s] += Ns(rng() % gapRange);
+        k.push_back({3 + s, t[s], dur, i % 4 ? "Elementwise" : "Dense GEMM"});
+        t[s] += dur;
+    }
+    const TimelineModel m(timelineTrace(std::move(k)));
+    const Ns origin = m.origin(), span = m.span();
+    int checked = 0, merged = 0;
+    for (int view = 0; view < 300; ++view) {
+        const int width = 200 + int(rng() % 1200);
+        const double nsPerPixel = std::pow(10.0, double(rng() % 5000) / 1000.0);  // 1 ns .. 100 µs
+        double t0 = double(rng() % uint64_t(span)) - nsPerPixel * width / 3;
+        if (view % 2) {
+            // Half the views start a few ns after a tile edge, where a run of the tile before that
+            // holds a kernel across the edge still reaches into the view.
+            Ns bin = 1;
+            while (double(bin * 2) <= nsPerPixel)
+                bin *= 2;
+            const Ns at = origin + Ns(t0), edge = at - at % (bin * 1024);
+            t0 = double(edge - origin) + double(rng() % 4);
+        }
+        const double t1 = t0 + nsPerPixel * width;
+        for (const TimelineTrack &track : m.tracks()) {
+            const auto got = TimelineLod::build(track, t0, t1, width, true, origin);
+            const auto want = plainRuns(track, t0, t1, width, origin);
+            QCOMPARE(got.size(), want.size());
+            const double scale = width / (t1 - t0);
+            for (size_t i = 0; i < got.size(); ++i) {
+                QCOMPARE(got[i].first, want[i].widest);
+                QCOMPARE(got[i].count, want[i].count);
+                QCOMPARE(got[i].colour, track.colour[want[i].widest]);
+                const auto px = [&](Ns at) { return float(std::clamp((double(at - origin) - t0) * scale, -2.0, width + 2.0)); };
+                QCOMPARE(got[i].x0, px(want[i].start));
+                QCOMPARE(got[i].x1, px(want[i].end));
+                merged += got[i].merged();
+            }
+            checked += int(got.size());
+        }
+    }
+    QVERIFY(checked > 10'000 && merged > 1000);  // the views saw many runs, merged ones among them
+}
+
+void TimelineModelTest::theCacheStaysWithinItsBudgetAndGivesTheSameRuns()
+{
+    // Kernels of 10 ns back to back seen at 1 ns per pixel: one run per kernel, 103 in a 1024-ns
+    // tile (3.3 kB); 40 views at new places need about 100 tiles, more than 200 kB.
+    const TimelineModel m(evenTrace(50'000, 10));
+    const TimelineTrack &track = m.tracks()[0];
+    TimelineLod lod;
+    lod.setBudget(200'000);
+    auto same = [](const std::vector<TimelineRun> &x, const std::vector<TimelineRun> &y) {
+        return x.size() == y.size() && std::equal(x.begin(), x.end(), y.begin(), [](const auto &a, const auto &b) {
+                   return a.x0 == b.x0 && a.x1 == b.x1 && a.first == b.first && a.count == b.count && a.colour == b.colour;
+               });
+    };
+    size_t peak = 0;
+    for (int i = 0; i < 40; ++i) {
+        const double t0 = i * 10'000.0 + 0.5, t1 = t0 + 1000;
+        QVERIFY(same(lod.runs(track, 0, m.revision(), t0, t1, 1000, m.origin()),
+                     TimelineLod::build(track, t0, t1, 1000, true, m.origin())));
+        QCOMPARE(lod.runs(track, 0, m.revision(), t0, t1, 1000, m.origin()).size(), size_t(101));
+        peak = std::max(peak, lod.bytes());
+    }
+    QVERIFY2(peak > 150'000 && peak <= 200'000, qPrintable(QString::number(peak)));
+    // The first places were evicted: seeing them again builds their tiles anew, the same runs.
+    const int built = lod.tilesBuilt();
+    QVERIFY(same(lod.runs(track, 0, m.revision(), 0.5, 1000.5, 1000, m.origin()),
+                 TimelineLod::build(track, 0.5, 1000.5, 1000, true, m.origin())));
+    QVERIFY(lod.tilesBuilt() > built);
 }
 
 namespace {

@@ -9,6 +9,7 @@
 #include <QSignalSpy>
 #include <QTest>
 #include <QWheelEvent>
+#include <random>
 
 using namespace fusion;
 using namespace fusion::test;
@@ -48,6 +49,68 @@ struct Fixture {
         }
     }
 };
+
+// Kernels from 20 ns to 3 ms on three streams (a few long ones reach over many tiles of the level of
+// detail), the first 40 % prefill and the rest decode, and four annotations (a row of their own).
+std::shared_ptr<AnalyzedTrace> variedTrace(uint32_t seed, size_t n, const std::vector<std::string> &ops)
+{
+    std::mt19937 rng(seed);
+    std::vector<TimelineKernel> k;
+    Ns t[3] = {0, 0, 0};
+    for (size_t i = 0; i < n; ++i) {
+        const int s = int(rng() % 3);
+        const uint32_t kind = rng() % 200, durRange = rng() % 4 ? 300 : 20'000, gapRange = rng() % 5 ? 200 : 50'000;
+        const Ns dur = kind == 0 ? 1'000'000 + Ns(rng() % 2'000'000) : 20 + Ns(rng() % durRange);
+        t[s] += Ns(rng() % gapRange);
+        k.push_back({3 + s, 5000 + t[s], dur, ops[rng() % ops.size()]});
+        t[s] += dur;
+    }
+    const Ns span = std::max({t[0], t[1], t[2]});
+    std::vector<std::pair<Ns, Ns>> steps;
+    for (int i = 0; i < 4; ++i)
+        steps.emplace_back(5000 + span / 4 * i, span / 5);
+    auto a = timelineTrace(std::move(k), {}, steps);
+    a->stages.ofKernel.resize(n);
+    for (size_t i = 0; i < n; ++i)
+        a->stages.ofKernel[i] = i < n * 2 / 5 ? Stage::Prefill : Stage::Decode;
+    a->stages.hasPrefill = a->stages.hasDecode = true;
+    return a;
+}
+
+// The rows as painted (the frame time under them changes from frame to frame).
+QImage rowsPicture(TimelineWidget &w)
+{
+    QImage image(w.size(), QImage::Format_ARGB32_Premultiplied);
+    w.render(&image);
+    int bottom = 0;
+    for (Side s : {SideA, SideB}) {
+        bottom = std::max(bottom, w.bandRect(s).bottom());
+        for (int t = 0; t < int(w.model(s).tracks().size()); ++t)
+            bottom = std::max(bottom, w.trackRect(s, t).bottom());
+    }
+    return image.copy(0, 0, image.width(), bottom + 1);
+}
+
+// Two widgets showing the same: one reads its level of detail from the cache, one builds it afresh
+// for every frame and hover.
+struct CachedAndNot {
+    TimelineWidget cached, uncached;
+    CachedAndNot()
+    {
+        uncached.lod().setCaching(false);
+        for (TimelineWidget *w : {&cached, &uncached})
+            w->resize(1178, 400);
+    }
+    template <typename F> void both(F f)
+    {
+        f(cached);
+        f(uncached);
+    }
+    void show(TimelineZoom::Range r)
+    {
+        both([&](TimelineWidget &w) { w.zoom()->setRange(SideA, r, false); });
+    }
+};
 } // namespace
 
 class TimelineWidgetTest : public QObject {
@@ -71,6 +134,9 @@ private slots:
     void paintingDrawsKernelsInTheirOpColour();
     void epochTimestampsArePlacedToTheNanosecond();
     void anOpKeepsItsColourWhateverElseIsLoaded();
+    void theCachedPictureIsTheUncachedOneAtEveryZoomAndAfterPans();
+    void hoverFindsTheSameKernelWithTheCacheAsTheNearestOne();
+    void theCacheFollowsTheStageTheTracesAndTheRows();
 
 private:
     std::unique_ptr<TimelineWidget> m_w;
@@ -300,6 +366,127 @@ void TimelineWidgetTest::anOpKeepsItsColourWhateverElseIsLoaded()
     }
     QCOMPARE(one.opColor(QStringLiteral("Dense GEMM")), m_w->opColor(QStringLiteral("Dense GEMM")));
     QVERIFY(one.opColor(QStringLiteral("Dense GEMM")) != one.opColor(QStringLiteral("Elementwise")));
+}
+
+// The level of detail is cached per zoom level and tile; what is drawn must not tell.
+void TimelineWidgetTest::theCachedPictureIsTheUncachedOneAtEveryZoomAndAfterPans()
+{
+    const std::vector<std::string> ops = {"Dense GEMM", "RMSNorm", "SiLU", "Copy", "Attention decode"};
+    const auto a = variedTrace(1, 20'000, ops), b = variedTrace(2, 15'000, ops);
+    CachedAndNot v;
+    v.both([&](TimelineWidget &w) { w.setContent(a, b, nullptr); });
+    const TimelineZoom::Range full = v.cached.zoom()->range(SideA);
+    int frames = 0, merged = 0;
+    for (double fraction : {1.0, 0.31, 0.047, 3e-3, 2.1e-4, 1.3e-5, 7e-7}) {
+        const double len = full.length() * fraction, centre = full.start + full.length() * 0.43;
+        TimelineZoom::Range r{centre - len / 2, centre + len / 2};
+        // Zoomed, then panned by half a screen right, a third left, a pixel, and back.
+        for (double pan : {0.0, 0.5, -0.333, 0.001, 0.0}) {
+            r = {r.start + pan * len, r.end + pan * len};
+            v.show(r);
+            const QImage got = rowsPicture(v.cached), want = rowsPicture(v.uncached);
+            QVERIFY2(got == want, qPrintable(QStringLiteral("zoom %1, pan %2").arg(fraction).arg(pan)));
+            ++frames;
+        }
+        for (const TimelineTrack &t : v.cached.model(SideA).tracks())
+            for (const TimelineRun &run : TimelineLod::build(t, r.start, r.end, v.cached.plotRect().width(), true,
+                                                             v.cached.zoom()->offset(SideA)))
+                merged += run.merged();
+    }
+    QCOMPARE(frames, 35);
+    QVERIFY(merged > 0);                       // some views did merge kernels
+    QVERIFY(v.cached.lod().tileCount() > 20);  // and the cached widget drew from its tiles
+    QCOMPARE(v.uncached.lod().tileCount(), size_t(0));
+}
+
+namespace {
+// The kernel the tooltip at `pos` should name, from every kernel of the row: the one under the
+// point, else the nearest within two pixels, the longer one on a tie; -1 for none.
+int64_t nearestKernel(const TimelineWidget &w, Side s, int track, QPoint pos)
+{
+    const TimelineTrack &t = w.model(s).tracks()[size_t(track)];
+    const TimelineMapping map = w.mapping(s);
+    const double at = map.timeAt(pos.x() + 0.5), tol = 2 * map.nsPerPixel();
+    int64_t best = -1;
+    double bestDistance = tol + 1;
+    Ns bestLength = 0;
+    for (size_t i = 0; i < t.size(); ++i) {
+        if (t.colour[i] == TimelineTrack::kDimmed)
+            continue;
+        const double s0 = w.zoom()->toAxis(s, t.start[i]), e0 = w.zoom()->toAxis(s, t.end[i]);
+        const double d = at < s0 ? s0 - at : at > e0 ? at - e0 : 0.0;
+        if (d > tol)
+            continue;
+        const Ns length = t.end[i] - t.start[i];
+        if (d < bestDistance || (d == bestDistance && length > bestLength)) {
+            best = t.ids[i];
+            bestDistance = d;
+            bestLength = length;
+        }
+    }
+    return best;
+}
+} // namespace
+
+void TimelineWidgetTest::hoverFindsTheSameKernelWithTheCacheAsTheNearestOne()
+{
+    const std::vector<std::string> ops = {"Dense GEMM", "RMSNorm", "SiLU"};
+    const auto a = variedTrace(3, 8000, ops);
+    CachedAndNot v;
+    v.both([&](TimelineWidget &w) {
+        w.setContent(a, nullptr, nullptr);
+        w.setStage(Stage::Decode);  // the prefill kernels are greyed and never hit
+    });
+    const TimelineZoom::Range full = v.cached.zoom()->extent();
+    int points = 0, hits = 0, merged = 0;
+    for (double fraction : {1.0, 0.05, 2e-3, 1e-4, 3e-6}) {
+        const double len = full.length() * fraction, centre = full.start + full.length() * 0.61;
+        v.show({centre - len / 2, centre + len / 2});
+        rowsPicture(v.cached);  // painted once: the hover reads the tiles of the frame
+        const QRect plot = v.cached.plotRect();
+        for (int t = 0; t < int(v.cached.model(SideA).tracks().size()); ++t) {
+            if (v.cached.model(SideA).tracks()[size_t(t)].kind != TimelineTrack::Kernels)
+                continue;
+            for (int x = plot.left(); x <= plot.right(); x += 7) {
+                const QPoint pos(x, v.cached.trackRect(SideA, t).center().y());
+                const QString got = v.cached.toolTipAt(pos), want = v.uncached.toolTipAt(pos);
+                QCOMPARE(got, want);
+                const int64_t id = nearestKernel(v.cached, SideA, t, pos);
+                QVERIFY2(id < 0 ? got.isEmpty() : got.contains(QStringLiteral("Kernel id: %1<").arg(id)) || got.endsWith(QStringLiteral("Kernel id: %1").arg(id)),
+                         qPrintable(QStringLiteral("x=%1, kernel %2: %3").arg(x).arg(id).arg(got)));
+                ++points;
+                hits += id >= 0;
+                merged += got.contains(QStringLiteral("merged"));
+            }
+        }
+    }
+    QVERIFY(points > 1500);
+    QVERIFY(hits > points / 3 && merged > 50);  // kernels were hit, merged runs among them
+}
+
+// The tiles belong to a model: a stage, other traces or the CPU rows on or off make them stale.
+void TimelineWidgetTest::theCacheFollowsTheStageTheTracesAndTheRows()
+{
+    const auto a = variedTrace(4, 6000, {"Dense GEMM", "RMSNorm"}), b = variedTrace(5, 6000, {"SiLU", "Copy"});
+    const auto otherA = variedTrace(6, 6000, {"Attention decode", "Softmax"});
+    CachedAndNot v;
+    v.both([&](TimelineWidget &w) { w.setContent(a, b, nullptr); });
+    const TimelineZoom::Range full = v.cached.zoom()->range(SideA);
+    auto paintBoth = [&](const char *when) {
+        for (double fraction : {1.0, 0.01}) {
+            v.show({full.start, full.start + full.length() * fraction});
+            QVERIFY2(rowsPicture(v.cached) == rowsPicture(v.uncached), when);
+        }
+    };
+    paintBoth("first");
+    v.both([](TimelineWidget &w) { w.setStage(Stage::Decode); });
+    paintBoth("after choosing a stage");
+    v.both([](TimelineWidget &w) { w.setStage(Stage::All); });
+    paintBoth("after choosing all stages again");
+    v.both([&](TimelineWidget &w) { w.setContent(otherA, b, nullptr); });
+    paintBoth("with another trace A");
+    v.both([](TimelineWidget &w) { w.setCpuRowsVisible(false); });
+    paintBoth("without the annotation rows");
 }
 
 QTEST_MAIN(TimelineWidgetTest)

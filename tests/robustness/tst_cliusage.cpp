@@ -1,6 +1,7 @@
 // fusionscope-cli's answers to command lines it cannot run as given: one line saying what is wrong
-// and where the help is (not the whole usage), options a command does not take, and folders whose
-// traces are not where it first looks or hold a rank other than the one asked for.
+// and where the help is (not the whole usage), options a command does not take, folders whose
+// traces are not where it first looks or hold a rank other than the one asked for, and runs of
+// several ranks one of which cannot be read.
 #include "testsupport.h"
 
 #include <QDir>
@@ -9,8 +10,11 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <zlib.h>
 
 using namespace fusion;
 
@@ -23,6 +27,36 @@ bool writeFile(const QString &path, const char *text)
 {
     QFile f(path);
     return f.open(QIODevice::WriteOnly) && f.write(text) == qint64(qstrlen(text));
+}
+
+// A rank's trace: kernels of another length per rank, and its rank in distributedInfo.
+QByteArray rankTrace(int rank)
+{
+    return QStringLiteral(R"J({"distributedInfo": {"backend": "nccl", "rank": %1, "world_size": 2}, "traceEvents": [
+  {"ph":"X","cat":"kernel","name":"gemm_kernel","pid":0,"tid":7,"ts":10,"dur":%2,"args":{"stream":7}}]})J")
+        .arg(rank)
+        .arg(rank + 1)
+        .toUtf8();
+}
+
+bool writeBytes(const QString &path, const QByteArray &bytes)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
+}
+
+bool writeGzip(const QString &path, const QByteArray &bytes)
+{
+    gzFile f = gzopen(QFile::encodeName(path).constData(), "wb");
+    const bool ok = f && gzwrite(f, bytes.constData(), unsigned(bytes.size())) == int(bytes.size());
+    return gzclose(f) == Z_OK && ok;
+}
+
+bool tarUp(const QString &archive, const QString &dir, const QStringList &names)
+{
+    QProcess tar;
+    tar.start(QStringLiteral("tar"), QStringList{QStringLiteral("-cf"), archive, QStringLiteral("-C"), dir} + names);
+    return tar.waitForFinished(30000) && tar.exitCode() == 0;
 }
 
 QString describe(const test::CliOutcome &o)
@@ -46,6 +80,10 @@ private slots:
     void aMissingRankListsTheRanksThereAre();
     void aFileBesideItsCompressedCopyIsOneRank();
     void tracesInSubfoldersAreFoundOrNamed();
+    void aFolderWithoutTracesSaysSo();
+    void aRankThatIsNoTraceIsNamed();
+    void anArchiveCutInsideAMemberNamesTheMember();
+    void aTruncatedCompressedMemberIsNamed();
     void anExportThatFailsLeavesNoFile();
 
 private:
@@ -74,6 +112,10 @@ void CliUsageTest::aUsageErrorIsTheProblemAndAHint_data()
                                      << "unknown command 'frobnicate' (summary, triage, compare, classify or export)";
     QTest::newRow("no command") << QStringList{} << "no command given (summary, triage, compare, classify or export)";
     QTest::newRow("one trace to compare") << QStringList{"compare", "t.json"} << "compare takes two traces: A B";
+    QTest::newRow("ranks but not all") << QStringList{"compare", "a", "b", "--ranks", "2"}
+                                       << "option --ranks takes 'all' (--rank N picks one rank)";
+    QTest::newRow("rank and ranks") << QStringList{"compare", "a", "b", "--ranks", "all", "--rank", "1"}
+                                    << "--rank N compares one rank, --ranks all every rank: give one of them";
     QTest::newRow("export without --out") << QStringList{"export", "t.json"}
                                           << "export needs --out FILE.json (or FILE.json.gz, written compressed)";
     QTest::newRow("export of three traces") << QStringList{"export", "a.json", "b.json", "c.json", "--out", "x.json"}
@@ -120,7 +162,10 @@ void CliUsageTest::optionsACommandDoesNotTakeAreRejected_data()
     QTest::newRow("compare --min-share")
         << QStringList{"compare", "trace.json", "trace.json", "--min-share", "0.1"}
         << "option --min-share does not apply to compare (it takes --format, --out, --registry, --rank, "
-           "--device, --max-size, --label-a, --label-b, --stage, --scope, --step, --limit)";
+           "--ranks, --device, --max-size, --label-a, --label-b, --stage, --scope, --step, --limit)";
+    QTest::newRow("summary --ranks") << QStringList{"summary", "trace.json", "--ranks", "all"}
+                                     << "option --ranks does not apply to summary (it takes --format, --out, --registry, "
+                                        "--rank, --device, --max-size, --label-a, --limit)";
     QTest::newRow("classify --rank") << QStringList{"classify", "gemm", "--rank", "1"}
                                      << "option --rank does not apply to classify (it takes --format, --out, --registry)";
     QTest::newRow("summary --format md") << QStringList{"summary", "trace.json", "--format", "md"}
@@ -210,6 +255,66 @@ void CliUsageTest::tracesInSubfoldersAreFoundOrNamed()
     QCOMPARE(o.errLines, QStringList(QStringLiteral("fusionscope-cli: %1: directory holds no trace files itself; its "
                                                     "subfolders run1/ (1), run2/ (1) do: give one of them")
                                          .arg(logs)));
+}
+
+void CliUsageTest::aFolderWithoutTracesSaysSo()
+{
+    QTemporaryDir empty, notes;
+    QVERIFY(writeFile(notes.filePath(QStringLiteral("notes.txt")), "rank 0 was slow"));
+    for (const QString &dir : {empty.path(), notes.path()}) {
+        const test::CliOutcome o = test::runCli({QStringLiteral("summary"), dir});
+        QVERIFY2(o.finished && o.exitCode == 3, qPrintable(describe(o)));
+        QCOMPARE(o.errLines, QStringList(QStringLiteral("fusionscope-cli: %1: directory holds no trace files (.json, "
+                                                        ".json.gz, .json.zst, .sqlite), nor do its subfolders")
+                                             .arg(dir)));
+    }
+}
+
+// Every rank is read for the table of ranks: a member that is no trace stops the command with its name.
+void CliUsageTest::aRankThatIsNoTraceIsNamed()
+{
+    QTemporaryDir dir;
+    QVERIFY(writeBytes(dir.filePath(QStringLiteral("rank0.json")), rankTrace(0)));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("rank1.json")), "rank 1 crashed before writing its trace"));
+    for (const char *command : {"summary", "triage"}) {
+        const test::CliOutcome o = test::runCli({QString::fromLatin1(command), dir.path()});
+        QVERIFY2(o.finished && !o.crashed && o.exitCode == 3 && o.errLines.size() == 1, qPrintable(describe(o)));
+        QVERIFY2(o.errLines[0].startsWith(QStringLiteral("fusionscope-cli: %1: ").arg(dir.filePath(QStringLiteral("rank1.json")))),
+                 qPrintable(o.errLines[0]));
+        QVERIFY(o.out.isEmpty());
+    }
+}
+
+void CliUsageTest::anArchiveCutInsideAMemberNamesTheMember()
+{
+    QTemporaryDir dir;
+    // Large enough that the cut falls inside rank1.json's data, past its header.
+    QByteArray big = rankTrace(1);
+    big.insert(big.indexOf("\"traceEvents\""), "\"padding\": \"" + QByteArray(20000, 'x') + "\", ");
+    QVERIFY(writeBytes(dir.filePath(QStringLiteral("rank0.json")), rankTrace(0)));
+    QVERIFY(writeBytes(dir.filePath(QStringLiteral("rank1.json")), big));
+    const QString archive = dir.filePath(QStringLiteral("run.tar"));
+    QVERIFY(tarUp(archive, dir.path(), {QStringLiteral("rank0.json"), QStringLiteral("rank1.json")}));
+    QVERIFY(QFile::resize(archive, 512 * 4 + 10000));  // rank0.json: header and a block; rank1.json: header, 10 KB of 20
+    const test::CliOutcome o = test::runCli({QStringLiteral("summary"), archive});
+    QVERIFY2(o.finished && !o.crashed && o.exitCode == 3 && o.errLines.size() == 1, qPrintable(describe(o)));
+    QVERIFY2(o.errLines[0].startsWith(QStringLiteral("fusionscope-cli: %1:rank1.json: cannot read archive member: ").arg(archive)),
+             qPrintable(o.errLines[0]));
+}
+
+void CliUsageTest::aTruncatedCompressedMemberIsNamed()
+{
+    QTemporaryDir dir;
+    QVERIFY(writeGzip(dir.filePath(QStringLiteral("rank0.json.gz")), rankTrace(0)));
+    const QString cut = dir.filePath(QStringLiteral("rank1.json.gz"));
+    QVERIFY(writeGzip(cut, rankTrace(1)));
+    QVERIFY(QFile::resize(cut, QFileInfo(cut).size() / 2));
+    const QString archive = dir.filePath(QStringLiteral("run.tar"));
+    QVERIFY(tarUp(archive, dir.path(), {QStringLiteral("rank0.json.gz"), QStringLiteral("rank1.json.gz")}));
+    const test::CliOutcome o = test::runCli({QStringLiteral("summary"), archive});
+    QVERIFY2(o.finished && !o.crashed && o.exitCode == 3 && o.errLines.size() == 1, qPrintable(describe(o)));
+    QVERIFY2(o.errLines[0].startsWith(QStringLiteral("fusionscope-cli: %1:rank1.json.gz: ").arg(archive)),
+             qPrintable(o.errLines[0]));
 }
 
 // A failed export must not leave a truncated file (nor replace a good one) under the name asked for.
