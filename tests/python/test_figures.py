@@ -165,7 +165,8 @@ class SamplePair(PairFigures, unittest.TestCase):
 
     def test_fusions_against_ground_truth(self):
         # The generator's own record of the fusions it injected (resources/samples/sample_truth.json).
-        truth = json.load(open(os.path.join(SAMPLES, "sample_truth.json"), encoding="utf-8"))
+        with open(os.path.join(SAMPLES, "sample_truth.json"), encoding="utf-8") as f:
+            truth = json.load(f)
         sides = {"nvidia": "a", "amd": "b"}
         want = {(d["operation"], sides[d["fused_on"]]) for d in truth["differences"]}
         got = set(zip(self.c.fusion_patterns["operation"], self.c.fusion_patterns["fused_side"]))
@@ -192,6 +193,40 @@ class QwenPair(PairFigures, unittest.TestCase):
         self.assertEqual(int((self.a.kernels()["stage"] == "outside").sum()), 436)
         self.assertEqual(len(self.c.fusion_patterns), 0)
         self.assertEqual(list(zip(self.c.extra_work["side"], self.c.extra_work["cpu_op"])), [("b", "aten::fill_")])
+
+
+@unittest.skipUnless(os.path.isdir(os.path.join(SHARED, "rocprofv3")), "../shared/traces is absent: real-trace tests skipped")
+class ProfilerExports(unittest.TestCase):
+    """rocprofv3 JSON and Nsight Systems SQLite go through the same load() as Kineto traces. The
+    figures were measured by tools/profiler_exports_reference.py, which reads the raw JSON and
+    SQLite itself: (kernels, summed duration µs, distinct names, GPU, busiest kernel, its count)."""
+    EXPORTS = {
+        "rocprofv3/908_results.json.gz": (43915, 4441741.378, 80, "AMD Instinct MI350X", "ncclDevKernel_Generic_1", 1310),
+        "nsys/saxpy-mpi-cuda_nsys_perlmutter0.sqlite": (5, 88573.480, 1, "NVIDIA A100-SXM4-40GB", None, None),
+        "nsys/perlmutter-cloverleaf-cuda.sqlite": (1312, 294404.540, 102, "NVIDIA A100-SXM4-80GB", None, None),
+    }
+
+    def test_exports_load_with_their_figures(self):
+        for rel, (count, total_us, names, gpu, top, top_count) in self.EXPORTS.items():
+            with self.subTest(trace=rel):
+                trace = fusionscope.load(os.path.join(SHARED, rel))
+                kernels = trace.kernels()
+                self.assertEqual(trace.kernel_count, count)
+                self.assertEqual(len(kernels), count)
+                self.assertAlmostEqual(kernels["dur_us"].sum(), total_us, delta=0.01)
+                self.assertEqual(kernels["name"].nunique(), names)
+                self.assertEqual(trace.gpu_name, gpu)
+                if top:
+                    table = trace.kernel_table()
+                    self.assertTrue(table["name"][0].startswith(top + "("), table["name"][0])
+                    self.assertEqual(int(table["count"][0]), top_count)
+
+    def test_an_export_compares_with_a_kineto_trace(self):
+        rocprof = fusionscope.load(os.path.join(SHARED, "rocprofv3", "908_results.json.gz"))
+        kineto = fusionscope.load(os.path.join(SAMPLES, "sample_nvidia.json.gz"))
+        for a, b in ((rocprof, kineto), (kineto, rocprof)):
+            c = fusionscope.compare(a, b)
+            self.assertGreater(len(c.op_table), 0)
 
 
 if __name__ == "__main__":
