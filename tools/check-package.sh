@@ -14,7 +14,10 @@
 #   * `classify` reads kernel_registry.yaml from the scratch root's usr/share/fusionscope, not from
 #     the source tree that is still on disk;
 #   * `summary` runs on the installed sample trace and on a shared real trace (when ../shared/traces
-#     exists), `compare` on the installed sample pair (fusion_patterns.yaml, gpu_specs.yaml).
+#     exists), `compare` on the installed sample pair (fusion_patterns.yaml, gpu_specs.yaml);
+#   * the Python module, when the build made one: the package depends on the python3 it is built
+#     for, and Debian's python3 imports it from the scratch root, where it reads the registries
+#     installed beside it and compares the installed sample pair.
 # usage: tools/check-package.sh [BUILD_DIR]     (default build/pkg; tools/install-deps.sh installs
 #        what it needs: dpkg-dev, lintian, desktop-file-utils, appstream)
 set -eu
@@ -85,15 +88,17 @@ if [ -n "$gui" ]; then
     echo "$out (no display)"
 fi
 
+module=$(grep -x '/usr/lib/python3/dist-packages/fusionscope\..*\.so' "$scratch/files" || true)
+
 # Hardening: a read-only relocation segment, bound at start, a stack protector, fortified libc calls.
-for prog in $root/usr/bin/*; do
+for prog in $root/usr/bin/* ${module:+$root$module}; do
     readelf -lW "$prog" | grep -q GNU_RELRO || fail "$(basename "$prog"): no RELRO segment (-z relro)"
     readelf -dW "$prog" | grep -q 'BIND_NOW\|FLAGS_1.*NOW' || fail "$(basename "$prog"): not bound at start (-z now)"
     syms=$(readelf --dyn-syms -W "$prog")
     echo "$syms" | grep -q __stack_chk_fail || fail "$(basename "$prog"): no stack protector"
     echo "$syms" | grep -q '__[a-z]*_chk' || fail "$(basename "$prog"): no fortified libc call (_FORTIFY_SOURCE)"
 done
-echo "hardening: relro, bindnow, stack protector, fortify in $(ls "$root/usr/bin" | tr '\n' ' ')"
+echo "hardening: relro, bindnow, stack protector, fortify in $(ls "$root/usr/bin" | tr '\n' ' ')${module:+$(basename "$module")}"
 
 # Man pages: generated from --help (help2man), so they list the real options.
 zcat "$root/usr/share/man/man1/fusionscope-cli.1.gz" | grep -q 'max\\-size' || fail "fusionscope-cli.1 lacks --max-size"
@@ -147,6 +152,24 @@ fi
     "$root/usr/share/fusionscope/samples/sample_amd.json.gz" >"$scratch/compare.json" || fail "compare of the sample pair"
 python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$scratch/compare.json" || fail "compare: bad JSON"
 echo "compare: sample pair ok"
+
+if [ -n "$module" ]; then
+    case "$depends" in *"python3 (>= 3."*) ;; *) fail "Depends lacks the python3 the module is built for: $depends" ;; esac
+    py=/usr/bin/python3
+    [ -x "$py" ] || py=python3
+    PYTHONPATH="$root/usr/lib/python3/dist-packages" "$py" - "$root" <<'PY' || fail "the installed Python module"
+import os, sys
+import fusionscope
+root = sys.argv[1]
+assert fusionscope.__file__.startswith(root + "/"), fusionscope.__file__
+registry = fusionscope.resource_path("kernel_registry.yaml")
+assert registry == root + "/usr/share/fusionscope/kernel_registry.yaml", registry
+samples = root + "/usr/share/fusionscope/samples/"
+c = fusionscope.compare(samples + "sample_nvidia.json.gz", samples + "sample_amd.json.gz")
+assert len(c.fusion_patterns) == 4 and c.a.kernel_count == 930, c
+print("python module:", fusionscope.__file__[len(root):], "reads", registry[len(root):] + ";", repr(c))
+PY
+fi
 
 # 3. Desktop metadata, as installed.
 if [ -n "$gui" ]; then

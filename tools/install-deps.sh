@@ -4,13 +4,15 @@
 #   tools/install-deps.sh          install what is missing (as root, or through sudo)
 #   tools/install-deps.sh --list   print the package list (tools/check-install-deps.py checks it)
 # The build: compiler, CMake, Qt 6 (Widgets, Charts; Charts needs the OpenGL module, which nothing
-# pulls in without Recommends), the parsing and archive libraries, SQLite (Nsight Systems exports). The tests and CI: Xvfb, python3,
-# zstd, time, file, and locales (a German locale with a decimal comma). The package and its checks:
+# pulls in without Recommends), the parsing and archive libraries, SQLite (Nsight Systems exports);
+# pybind11 and the Python headers for the Python module. The tests and CI: Xvfb, python3 with pandas
+# (the module's DataFrames), zstd, time, file, and locales (a German locale with a decimal comma). The package and its checks:
 # dpkg-dev (dpkg-shlibdeps), help2man (man pages), desktop-file-utils, appstream and lintian.
 set -eu
 PKGS="build-essential cmake ninja-build pkg-config python3 \
 qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n \
-libgl1-mesa-dev libsimdjson-dev libyaml-cpp-dev libarchive-dev zlib1g-dev libsqlite3-dev zstd xvfb xauth time \
+libgl1-mesa-dev libsimdjson-dev libyaml-cpp-dev libarchive-dev zlib1g-dev libsqlite3-dev pybind11-dev python3-dev python3-pandas \
+zstd xvfb xauth time \
 dpkg-dev file locales help2man desktop-file-utils appstream lintian"
 if [ "${1:-}" = "--list" ]; then
     echo $PKGS | tr ' ' '\n'

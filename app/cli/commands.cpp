@@ -152,16 +152,8 @@ Scope scopeOf(const CliArgs &args)
 
 void checkStepExists(const AnalyzedTrace &t, const Scope &scope)
 {
-    if (!scope.step)
-        return;
-    std::string have;
-    for (const Step &st : t.steps.steps) {
-        if (st.number == *scope.step)
-            return;
-        have += (have.empty() ? "" : ", ") + std::to_string(st.number);
-    }
-    throw UsageError{t.trace->path + " has no profiler step " + std::to_string(*scope.step)
-                     + (have.empty() ? " (it has no steps)" : " (its steps: " + have + ")")};
+    if (std::string problem = missingStepMessage(t, scope); !problem.empty())
+        throw UsageError{problem};
 }
 
 int runCommand(const CliArgs &args)

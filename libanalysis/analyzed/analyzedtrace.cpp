@@ -102,4 +102,18 @@ std::shared_ptr<AnalyzedTrace> loadAndAnalyzeMember(const std::string &path, con
                            load, analyze);
 }
 
+std::string missingStepMessage(const AnalyzedTrace &t, const Scope &scope)
+{
+    if (!scope.step)
+        return {};
+    std::string have;
+    for (const Step &st : t.steps.steps) {
+        if (st.number == *scope.step)
+            return {};
+        have += (have.empty() ? "" : ", ") + std::to_string(st.number);
+    }
+    return t.trace->path + " has no profiler step " + std::to_string(*scope.step)
+           + (have.empty() ? " (it has no steps)" : " (its steps: " + have + ")");
+}
+
 } // namespace fusion

@@ -40,4 +40,8 @@ std::shared_ptr<AnalyzedTrace> loadAndAnalyzeMember(const std::string &path, con
                                                     const AnalyzeOptions &analyze = {},
                                                     const std::vector<std::string> &listingWarnings = {});
 
+// Empty when the scope asks for no single step, or for one the trace has; else the problem, naming
+// the file and the steps it does have: "t.json has no profiler step 9 (its steps: 6, 7)".
+std::string missingStepMessage(const AnalyzedTrace &t, const Scope &scope);
+
 } // namespace fusion

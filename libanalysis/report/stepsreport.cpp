@@ -21,7 +21,8 @@ void writeTimeFields(JsonWriter &w, const GpuTime &t)
     w.field("exposed_memcpy_us", toUs(t.exposedMemcpy), 3);
 }
 
-// The kernels a scope keeps and leaves out, from the steps' own counts.
+} // namespace
+
 std::pair<GpuTime, GpuTime> keptAndLeft(const TraceSteps &steps, const Scope &scope)
 {
     GpuTime kept, left = steps.outside;
@@ -39,8 +40,6 @@ std::pair<GpuTime, GpuTime> keptAndLeft(const TraceSteps &steps, const Scope &sc
     }
     return {kept, left};
 }
-
-} // namespace
 
 void writeStepsJson(JsonWriter &w, const TraceSteps &steps)
 {

@@ -19,5 +19,8 @@ std::string scopeLine(const TraceSteps &steps, const Scope &scope);
 // Writes "scope" (steps | step | all), "scope_step" (the number, with scope step), "scope_kernels",
 // "outside_kernels" and "outside_us" (the kernels the scope leaves out).
 void writeScopeJson(JsonWriter &w, const TraceSteps &steps, const Scope &scope);
+// The kernels a scope keeps and those it leaves out, from the steps' own counts (kernels, kernel
+// time and busy time are filled): the figures of "scope_kernels", "scope_us", "outside_*".
+std::pair<GpuTime, GpuTime> keptAndLeft(const TraceSteps &steps, const Scope &scope);
 
 } // namespace fusion

@@ -21,8 +21,19 @@ namespace fusion {
 namespace {
 namespace fs = std::filesystem;
 
+struct ResourceHost {
+    fs::path binaryDir, shareDir;
+};
+ResourceHost &resourceHost()
+{
+    static ResourceHost host;
+    return host;
+}
+
 fs::path executableDir()
 {
+    if (!resourceHost().binaryDir.empty())
+        return resourceHost().binaryDir;
     std::error_code ec;
     const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
     return ec ? fs::path() : exe.parent_path();
@@ -51,6 +62,11 @@ bool isInside(const fs::path &dir, const fs::path &root)
 }
 } // namespace
 
+void setResourceHost(const std::string &binaryDir, const std::string &shareDir)
+{
+    resourceHost() = {binaryDir, shareDir};
+}
+
 std::string findResource(const std::string &name)
 {
     std::vector<std::string> dirs;
@@ -58,7 +74,9 @@ std::string findResource(const std::string &name)
         dirs.emplace_back(env);
 
     const fs::path exeDir = executableDir();
-    const std::string exeShare = exeDir.empty() ? std::string() : (exeDir / ".." / "share" / "fusionscope").string();
+    const std::string exeShare = !resourceHost().shareDir.empty() ? resourceHost().shareDir.string()
+                                 : exeDir.empty()                 ? std::string()
+                                                                  : (exeDir / ".." / "share" / "fusionscope").string();
     if (isInside(exeDir, FUSIONSCOPE_BINARY_DIR)) {
         // A development build run from its build tree: the source tree's registries are the
         // current ones; an older installed copy must not shadow them.

@@ -12,4 +12,10 @@ namespace fusion {
 // Throws std::runtime_error naming every place it looked when none holds the file.
 std::string findResource(const std::string &name);
 
+// For a host that is not the process's executable, e.g. the Python module that python3 loads from
+// lib/python3/dist-packages: the folder of the binary that holds this library (it decides, in place
+// of the executable's folder, whether this is a development build) and the share/fusionscope folder
+// installed with it (in place of <exe dir>/../share/fusionscope). Called once, before any lookup.
+void setResourceHost(const std::string &binaryDir, const std::string &shareDir);
+
 } // namespace fusion
