@@ -87,8 +87,8 @@ Table moduleCandidatesTable(const TriageFindings &f)
             ids.push_back(k.kernel);
         }
         r("operation", m.operation)("module", m.moduleName)("label", m.label)("impact_low", m.impactLow);
-        r("impact_mid", m.impactMid)("impact_high", m.impactHigh)("bound", m.bound)("fusion_type", m.fusionType);
-        r("confidence", m.confidence)("estimation", m.estimation)("time_ms", m.timeMs);
+        r("impact_mid", m.impactMid)("impact_high", m.impactHigh)("bound", boundName(m.bound))("fusion_type", m.fusionType());
+        r("confidence", confidenceName(m.confidence))("estimation", estimationName(m.estimation))("time_ms", m.timeMs);
         r("instance_count", m.instanceCount)("kernel_count", uint64_t(m.kernels.size()));
         r("modeled_kernel_count", uint64_t(m.modeledKernelCount))("warning", m.warning);
         r("kernels", names)("kernel_ids", ids);

@@ -1,5 +1,6 @@
 #include "align/kernelalignment.h"
 #include "classify/opcomponents.h"
+#include "classify/opnames.h"
 
 #include <cctype>
 
@@ -62,9 +63,7 @@ std::string functorOf(std::string_view name)
 // Bit 0: a GEMM; bit 1: attention.
 uint8_t heavyKind(const std::string &op)
 {
-    const bool gemm = op.find("GEMM") != std::string::npos || op.find("gemm") != std::string::npos;
-    const bool attention = op.rfind("Attention", 0) == 0;
-    return uint8_t((gemm ? 1 : 0) | (attention ? 2 : 0));
+    return uint8_t((isMatrixOp(op) ? 1 : 0) | (isAttentionOp(op) ? 2 : 0));
 }
 
 // GEMMs before the layer's attention project Q/K/V; the first after it is O; the last is FFN down;
@@ -76,9 +75,9 @@ std::vector<std::string> gemmRoles(const AnalyzedTrace &t, const Layer &l)
     std::vector<size_t> gemms;
     for (size_t i = 0; i < l.kernels.size(); ++i) {
         const std::string &op = t.classes.opOf(l.kernels[i]);
-        if (attention < 0 && op.rfind("Attention", 0) == 0)
+        if (attention < 0 && isAttentionOp(op))
             attention = int(i);
-        if (op.find("GEMM") != std::string::npos)
+        if (isMatrixOp(op))
             gemms.push_back(i);
     }
     if (attention < 0)

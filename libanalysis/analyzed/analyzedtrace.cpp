@@ -1,4 +1,5 @@
 #include "analyzed/analyzedtrace.h"
+#include "classify/opnames.h"
 #include "attribution/inferredattribution.h"
 #include "trace/traceerror.h"
 
@@ -19,7 +20,7 @@ std::string detectArchitecture(const Trace &trace, const TraceSummary &summary, 
     for (const KernelNameRow &row : summary.byName) {
         const KernelClass &c = classes.classes[classes.classOfName[row.name]];
         total += row.total;
-        if (c.op.rfind("Attention", 0) == 0 || contains(c.op, "Linear attention"))
+        if (isAttentionOp(c.op) || contains(c.op, "Linear attention"))
             attention += row.total;
         if (c.op == "SSM" || contains(c.category, "ssm") || contains(c.op, "Mamba"))
             ssm += row.total;

@@ -1,5 +1,7 @@
 #pragma once
 // What a kernel is: the operation it performs and where that knowledge came from.
+#include "classify/opnames.h"
+
 #include <string>
 
 namespace fusion {
@@ -21,7 +23,7 @@ struct KernelClass {
     std::string pattern;        // that entry's pattern
     std::string source;         // "file:line" of that entry
     bool isFused() const { return op.find('+') != std::string::npos; }
-    bool isOther() const { return op == "Other"; }
+    bool isOther() const { return op == kOtherOp; }
 };
 
 } // namespace fusion

@@ -17,9 +17,11 @@
 
 namespace fusion {
 
-namespace {
-
+// Outside the anonymous namespace: KernelRegistry::Rule holds one, and a class with linkage should
+// not hold a member of a type without.
 enum class RuleVendor : uint8_t { Both, Nvidia, Amd };
+
+namespace {
 
 constexpr std::array<std::string_view, 11> kFields = {"pattern",  "unless", "op",         "category", "vendor", "library",
                                                       "hardware", "phase",  "fused_with", "detail",   "notes"};

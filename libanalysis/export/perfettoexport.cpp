@@ -321,8 +321,8 @@ PerfettoExportStats writePerfettoTrace(std::ostream &out, const AnalyzedTrace &t
         EventArgs args;
         args.add("candidate", int64_t(i)).add("operation", m.operation).add("module", m.moduleName).add("label", m.label);
         args.add("impact_low", m.impactLow, 2).add("impact_mid", m.impactMid, 2).add("impact_high", m.impactHigh, 2);
-        args.add("bound", m.bound).add("fusion_type", m.fusionType).add("confidence", m.confidence);
-        args.add("estimation", m.estimation).add("time_ms", m.timeMs, 4).add("instance_count", int64_t(m.instanceCount));
+        args.add("bound", boundName(m.bound)).add("fusion_type", m.fusionType()).add("confidence", confidenceName(m.confidence));
+        args.add("estimation", estimationName(m.estimation)).add("time_ms", m.timeMs, 4).add("instance_count", int64_t(m.instanceCount));
         args.addUs("start_us", span.start).addIds("kernel_ids", ids);
         const SliceSpot spot = tracks.place(tracks.group("module candidates", kExtraSort), span.start, span.end - span.start);
         w.slice(spot, JsonWriter::escape(m.label + " \u00b7 " + m.operation), "module_candidate", args.json());

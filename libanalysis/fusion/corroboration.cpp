@@ -1,4 +1,5 @@
 #include "fusion/corroboration.h"
+#include "classify/opnames.h"
 
 #include <algorithm>
 #include <map>
@@ -43,7 +44,7 @@ bool isPlainPiece(const std::string &op)
 void sequencePatterns(const StageKernels &s, const StageKernels &other, std::vector<Corroboration> &out)
 {
     for (const auto &[op, ids] : s.byOp) {
-        if (op == "Other" || other.byOp.count(op) || ids.size() < kSequenceMinOccurrences || !isPlainPiece(op))
+        if (isOtherOp(op) || other.byOp.count(op) || ids.size() < kSequenceMinOccurrences || !isPlainPiece(op))
             continue;
         std::map<std::string, size_t> before;
         size_t pos = 0;
@@ -66,7 +67,7 @@ void countImbalance(const StageKernels &a, const StageKernels &b, std::vector<Co
 {
     for (const auto &[op, ia] : a.byOp) {
         auto jt = b.byOp.find(op);
-        if (op == "Other" || jt == b.byOp.end() || ia.size() + jt->second.size() < kImbalanceMinCalls)
+        if (isOtherOp(op) || jt == b.byOp.end() || ia.size() + jt->second.size() < kImbalanceMinCalls)
             continue;
         const size_t na = ia.size(), nb = jt->second.size();
         if (double(std::max(na, nb)) / double(std::min(na, nb)) >= kImbalanceRatio)
@@ -97,7 +98,7 @@ void chains(const StageKernels &a, const StageKernels &b, std::vector<Corroborat
     const auto ra = runs(a), rb = runs(b);
     for (const auto &[op, va] : ra) {
         auto jt = rb.find(op);
-        if (op == "Other" || jt == rb.end())
+        if (isOtherOp(op) || jt == rb.end())
             continue;
         const double la = avgMulti(va), lb = avgMulti(jt->second);
         const size_t na = a.byOp.at(op).size(), nb = b.byOp.at(op).size();

@@ -1,5 +1,6 @@
 #include "fusion/fusedparts.h"
 #include "classify/opcomponents.h"
+#include "classify/opnames.h"
 
 #include <algorithm>
 
@@ -29,14 +30,6 @@ bool madeOfPieces(const std::string &part)
 
 } // namespace
 
-bool isLightOp(const std::string &op)
-{
-    for (const char *w : {"Elementwise", "Reduce", "Memory", "Index", "Copy", "Other"})
-        if (op.find(w) != std::string::npos)
-            return true;
-    return false;
-}
-
 bool isComposite(const FusionSide &s, uint32_t kernel)
 {
     const KernelClass &c = s.t.classes.ofKernel(kernel);
@@ -45,7 +38,7 @@ bool isComposite(const FusionSide &s, uint32_t kernel)
     for (const char *op : {"RMSNorm", "LayerNorm", "RoPE", "SwiGLU", "Softmax"})
         if (c.op == op)
             return true;
-    return c.op.rfind("Attention", 0) == 0;
+    return isAttentionOp(c.op);
 }
 
 bool covers(const FusionSide &y, uint32_t f, const FusionSide &x, uint32_t u, bool pieces)

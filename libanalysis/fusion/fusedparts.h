@@ -17,7 +17,6 @@ struct FusionSide {
 };
 
 bool isComposite(const FusionSide &s, uint32_t kernel);
-bool isLightOp(const std::string &op);  // elementwise, reduce, memory, copy, indexing, unclassified
 
 // Whether the composite kernel `f` (side y) covers kernel `u` (side x): `u`'s op is one of its
 // parts, or its name spells `u`'s op (triton_red_fused_mean_pow_0 covers aten::mean), or — when

@@ -1,5 +1,6 @@
 #include "fusion/fusiondetector.h"
 #include "fusion/corroboration.h"
+#include "classify/opnames.h"
 #include "fusion/fusedparts.h"
 #include "fusion/kerneldifferences.h"
 
@@ -101,7 +102,7 @@ std::string operationOf(const Occurrence &o, const Side &unfused, const Side &fu
 {
     for (uint32_t f : o.fused) {
         const KernelClass &c = fused.t.classes.ofKernel(f);
-        const bool plain = isLightOp(c.op) || c.op.find("GEMM") != std::string::npos || c.op.rfind("Attention", 0) == 0
+        const bool plain = isLightOp(c.op) || isMatrixOp(c.op) || isAttentionOp(c.op)
                         || c.op.find("fused") != std::string::npos;
         if (c.isFused() || !plain)
             return c.op;

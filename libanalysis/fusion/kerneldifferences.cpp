@@ -1,4 +1,5 @@
 #include "fusion/kerneldifferences.h"
+#include "classify/opnames.h"
 #include "fusion/fusedparts.h"
 #include "fusion/windowedges.h"
 

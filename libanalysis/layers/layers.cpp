@@ -1,4 +1,5 @@
 #include "layers/layers.h"
+#include "classify/opnames.h"
 
 #include <algorithm>
 #include <charconv>
@@ -103,8 +104,6 @@ bool byModuleScope(const Trace &trace, const TraceAttribution &attr, const Trace
     return model.layers.size() >= 2;
 }
 
-bool isAttention(const std::string &op) { return op.rfind("Attention", 0) == 0; }
-bool isNorm(const std::string &op) { return op.find("Norm") != std::string::npos; }
 
 // Layers from attention kernels: each layer runs one attention; its boundary is the norm that
 // most often precedes the attention (so QKV projections stay in the layer), else the kernel after
@@ -115,7 +114,7 @@ bool byAttentionAnchors(const Trace &trace, const TraceClassification &classes, 
     const size_t n = trace.store.kernels.size();
     std::vector<uint32_t> anchors;
     for (uint32_t id = 0; id < n; ++id)
-        if (isAttention(classes.opOf(id)) && (anchors.empty() || anchors.back() + 1 != id))
+        if (isAttentionOp(classes.opOf(id)) && (anchors.empty() || anchors.back() + 1 != id))
             anchors.push_back(id);
     if (anchors.size() < 2)
         return false;
@@ -124,7 +123,7 @@ bool byAttentionAnchors(const Trace &trace, const TraceClassification &classes, 
     for (uint32_t a : anchors) {
         uint32_t s = a;
         for (uint32_t j = a; j > prevEnd; --j)
-            if (isNorm(classes.opOf(j - 1))) {
+            if (isNormOp(classes.opOf(j - 1))) {
                 s = j - 1;
                 break;
             }

@@ -49,7 +49,7 @@ TriageFindings findTriageFindings(const Trace &trace, const TraceAttribution &at
         if (progress && !progress(f))
             throw Cancelled();
     };
-    // Only kernels linked to their launch by the trace count (spec 0.2): layer-aligned (inferred)
+    // Only kernels linked to their launch by the trace count (docs/fusion_semantics.md 0.2): layer-aligned (inferred)
     // sites have no cpu_op of their own and would let name-only matches into scope-gated groups
     // (on the H100 Qwen trace RoPE would grow from 15.3 % to 21.7 % of GPU time).
     // Kernels outside the analysis scope (before the first profiler step) lose their site too, so
@@ -177,10 +177,10 @@ void writeStageFindingsJson(JsonWriter &w, const TriageFindings &findings, Stage
         w.field("impact_low", m.impactLow, 2);
         w.field("impact_mid", m.impactMid, 2);
         w.field("impact_high", m.impactHigh, 2);
-        w.field("bound", m.bound);
-        w.field("fusion_type", m.fusionType);
-        w.field("confidence", m.confidence);
-        w.field("estimation", m.estimation);
+        w.field("bound", boundName(m.bound));
+        w.field("fusion_type", m.fusionType());
+        w.field("confidence", confidenceName(m.confidence));
+        w.field("estimation", estimationName(m.estimation));
         w.field("time_ms", m.timeMs, 3);
         w.field("instance_count", m.instanceCount);
         w.field("kernel_count", uint64_t(m.kernels.size()));
@@ -239,7 +239,7 @@ void writeFindingsText(std::ostream &out, const TriageFindings &findings)
     if (mc.candidates.empty())
         out << "  (none above 2 %)\n";
     for (const ModuleCandidate &m : mc.candidates)
-        out << "  " << m.operation << "  [" << m.label << ", " << m.confidence << " confidence, " << m.bound << "-bound]  impact "
+        out << "  " << m.operation << "  [" << m.label << ", " << confidenceName(m.confidence) << " confidence, " << boundName(m.bound) << "-bound]  impact "
             << decimalText(m.impactLow, 1) << " / " << decimalText(m.impactMid, 1) << " / " << decimalText(m.impactHigh, 1) << " %  ("
             << m.instanceCount << " x " << m.kernels.size() << " kernels, " << decimalText(m.timeMs, 3) << " ms)\n";
 }
@@ -277,15 +277,15 @@ void writeFindingsMarkdown(std::ostream &out, const Trace &trace, const TriageFi
         if (it.module) {
             const ModuleCandidate &m = *it.module;
             out << "### P" << p << ". " << m.label << ": `" << mdCell(m.operation) << "` (impact " << decimalText(m.impactMid, 1)
-                << " % of E2E GPU time, " << m.confidence << " confidence)\n\n"
+                << " % of E2E GPU time, " << confidenceName(m.confidence) << " confidence)\n\n"
                 << "A fused kernel for this module would save " << decimalText(m.impactLow, 1) << "–" << decimalText(m.impactHigh, 1)
                 << " % of the end-to-end GPU time (" << m.instanceCount << " instances, " << decimalText(m.timeMs, 3) << " ms, "
-                << m.bound << "-bound, " << m.estimation << " estimate).";
+                << boundName(m.bound) << "-bound, " << estimationName(m.estimation) << " estimate).";
             if (!m.warning.empty())
                 out << " " << m.warning << ".";
             out << "\n\n| kernel | type | duration (us) | launched by |\n|---|---|---|---|\n";
             for (const ModuleKernel &k : m.kernels)
-                out << "| " << mdCell(k.name.substr(0, 96)) << " | " << k.type << " | " << decimalText(double(k.dur) / 1000.0, 2)
+                out << "| " << mdCell(k.name.substr(0, 96)) << " | " << kernelKindName(k.type) << " | " << decimalText(double(k.dur) / 1000.0, 2)
                     << " | " << mdCell(k.op) << " |\n";
             out << "\n";
         } else if (it.family) {
@@ -319,7 +319,7 @@ void writeFindingsMarkdown(std::ostream &out, const Trace &trace, const TriageFi
         if (it.module)
             out << "| P" << p << " | " << mdCell(it.module->label + ": " + it.module->operation) << " | all stages | impact "
                 << decimalText(it.module->impactLow, 1) << "–" << decimalText(it.module->impactHigh, 1) << " % | " << decimalText(it.share, 1)
-                << " % | " << it.module->confidence << " |\n";
+                << " % | " << confidenceName(it.module->confidence) << " |\n";
         else if (it.family)
             out << "| P" << p << " | " << mdCell(it.family->pattern) << " | " << stageName(it.stage) << " | "
                 << it.family->status << (it.family->mixed() ? " (" + instancesText(*it.family) + ")" : std::string())

@@ -21,32 +21,32 @@ bool has(const std::string &s, std::initializer_list<const char *> words)
 }
 
 
-// ---- Kernel type (D.2) ---------------------------------------------------------------------
+// ---- What a kernel does, told from its name and launching op ----------------------------------
 
-std::string kernelType(const std::string &rawName, const std::string &op)
+KernelKind kernelType(const std::string &rawName, const std::string &op)
 {
     const std::string n = lowerAscii(rawName);
     const std::string o = lowerAscii(op);
     if (has(n, {"flash", "attn_fwd", "attn_bwd", "fmha", "attention"}))
-        return "Attention";
+        return KernelKind::Attention;
     static const char *gemmOps[] = {"aten::mm", "aten::addmm", "aten::bmm", "aten::baddbmm", "aten::matmul", "aten::linear", "aten::_scaled_mm"};
     if (std::find(std::begin(gemmOps), std::end(gemmOps), o) != std::end(gemmOps)
         || has(n, {"gemm", "gemv", "matmul", "cublas", "cutlass", "xmma", "wgmma", "nvjet", "cijk_", "bmm"}))
-        return "GEMM";
+        return KernelKind::Gemm;
     if (o.find("conv") != std::string::npos || has(n, {"igemm", "implicit_gemm", "fprop", "scudnn"}))
-        return "CONV";
+        return KernelKind::Conv;
     if (has(n, {"layer_norm", "layernorm", "rmsnorm", "rms_norm", "batch_norm", "batchnorm", "group_norm", "groupnorm", "instance_norm"}))
-        return "Norm";
+        return KernelKind::Norm;
     if (n.find("softmax") != std::string::npos)
-        return "Softmax";
+        return KernelKind::Softmax;
     if (n.find("reduce_kernel") != std::string::npos)
-        return "Reduce";
+        return KernelKind::Reduce;
     if (n.find("copy") != std::string::npos)
-        return "Copy/Cast";
-    return "Elementwise";
+        return KernelKind::CopyCast;
+    return KernelKind::Elementwise;
 }
 
-// ---- Containers (D.1) ----------------------------------------------------------------------
+// ---- Containers: the nn.Module instances kernels ran under -------------------------------------
 
 struct Container {
     Ns start, end;
@@ -85,6 +85,21 @@ bool isContainerName(const std::string &base)
 
 } // namespace
 
+const char *kernelKindName(KernelKind kind)
+{
+    switch (kind) {
+    case KernelKind::Attention: return "Attention";
+    case KernelKind::Gemm: return "GEMM";
+    case KernelKind::Conv: return "CONV";
+    case KernelKind::Norm: return "Norm";
+    case KernelKind::Softmax: return "Softmax";
+    case KernelKind::Reduce: return "Reduce";
+    case KernelKind::CopyCast: return "Copy/Cast";
+    case KernelKind::Elementwise: break;
+    }
+    return "Elementwise";
+}
+
 
 ModuleCandidates findModuleCandidates(const Trace &trace, const TraceAttribution &attr, const GpuSpecs &specs,
                                       const ModuleCandidateOptions &options)
@@ -93,7 +108,7 @@ ModuleCandidates findModuleCandidates(const Trace &trace, const TraceAttribution
     const GpuOpTable &k = s.kernels;
     ModuleCandidates out;
 
-    // D.4 baseline: the whole GPU span, idle gaps included.
+    // The baseline impacts are shares of: the whole GPU span, idle gaps included.
     Ns lo = 0, hi = 0;
     bool any = false;
     for (const GpuOpTable *t : {&s.kernels, &s.memOps})
@@ -139,7 +154,7 @@ ModuleCandidates findModuleCandidates(const Trace &trace, const TraceAttribution
         return a.start != b.start ? a.start < b.start : a.end > b.end;
     });
 
-    // Split each op's cost evenly over its kernels (D.5).
+    // Split each op's cost (bytes and flops from its shapes) evenly over its kernels.
     std::unordered_map<int32_t, KernelCost> opCost;
     auto kernelOf = [&](uint32_t id) {
         ModuleKernel mk;
@@ -165,7 +180,7 @@ ModuleCandidates findModuleCandidates(const Trace &trace, const TraceAttribution
         return mk;
     };
 
-    // The D.3 name tests, once per distinct kernel name: a model's outermost frames hold every
+    // The name tests below, once per distinct kernel name: a model's outermost frames hold every
     // kernel of the run, and testing (or copying) each of their kernels made triage take minutes.
     enum : uint8_t { kTested = 1, kExcluded = 2, kAlreadyFused = 4 };
     std::vector<uint8_t> nameFlags(s.strings.size(), 0);
@@ -230,7 +245,8 @@ ModuleCandidates findModuleCandidates(const Trace &trace, const TraceAttribution
         firstInstance.push_back(&c);
     }
 
-    // D.3 gates.
+    // Gates: two or more kernels to fuse; not matrices with only norms or copies beside them (those
+    // are library calls already); not a plain container (Sequential, ModuleList).
     std::vector<ModuleCandidate> kept;
     for (size_t ci = 0; ci < cands.size(); ++ci) {
         ModuleCandidate &m = cands[ci];
@@ -238,7 +254,7 @@ ModuleCandidates findModuleCandidates(const Trace &trace, const TraceAttribution
             continue;
         const bool anyMatrix = std::any_of(m.kernels.begin(), m.kernels.end(), [](const ModuleKernel &x) { return x.matrix(); });
         const bool restNormOrCopy = std::all_of(m.kernels.begin(), m.kernels.end(), [](const ModuleKernel &x) {
-            return x.matrix() || x.type == "Copy/Cast"
+            return x.matrix() || x.type == KernelKind::CopyCast
                 || has(lowerAscii(x.name), {"batchnorm", "layernorm", "groupnorm", "instancenorm", "rmsnorm"});
         });
         if (anyMatrix && restNormOrCopy)
@@ -251,10 +267,10 @@ ModuleCandidates findModuleCandidates(const Trace &trace, const TraceAttribution
                 continue;
             int before = -1, after = -1;
             for (int j = int(i) - 1; j >= 0 && before < 0; --j)
-                if (m.kernels[size_t(j)].type == "GEMM")
+                if (m.kernels[size_t(j)].type == KernelKind::Gemm)
                     before = j;
             for (size_t j = i + 1; j < m.kernels.size() && after < 0; ++j)
-                if (m.kernels[j].type == "GEMM")
+                if (m.kernels[j].type == KernelKind::Gemm)
                     after = int(j);
             if (before < 0 || after < 0)
                 continue;
@@ -304,7 +320,7 @@ ModuleCandidates findModuleCandidates(const Trace &trace, const TraceAttribution
         return a.totalKernelTime > b.totalKernelTime;
     });
 
-    // D.4 pre-estimation filters.
+    // Before estimating: too many kernels to fuse as one, or the same module seen again.
     std::vector<ModuleCandidate> filtered;
     std::map<std::tuple<uint64_t, size_t, long long>, size_t> bySignature;
     for (ModuleCandidate &m : unique) {
@@ -322,7 +338,7 @@ ModuleCandidates findModuleCandidates(const Trace &trace, const TraceAttribution
         filtered.push_back(std::move(m));
     }
 
-    // D.6 estimates.
+    // Estimates: the fused kernel's time from its bytes and flops on this GPU, against the measured time.
     for (ModuleCandidate &m : filtered) {
         const auto &ks = m.kernels;
         if (ks.size() < 2)
@@ -334,7 +350,7 @@ ModuleCandidates findModuleCandidates(const Trace &trace, const TraceAttribution
             matrices += x.matrix();
             triton = triton || x.name.rfind("triton_", 0) == 0;
             if (!x.matrix())
-                normOnly = normOnly && (x.type == "Norm" || has(lowerAscii(x.name), {"batchnorm", "layernorm", "groupnorm",
+                normOnly = normOnly && (x.type == KernelKind::Norm || has(lowerAscii(x.name), {"batchnorm", "layernorm", "groupnorm",
                                                                                       "instancenorm", "miopenbatchnorm", "rmsnorm"}));
         }
         if (!modeled || matrices == ks.size() || triton || (matrices && normOnly))
@@ -411,13 +427,13 @@ ModuleCandidates findModuleCandidates(const Trace &trace, const TraceAttribution
         if (m.impactHigh < 2.0)
             continue;
         m.modeledKernelCount = modeled;
-        m.estimation = modeled == ks.size() ? "full" : "partial";
-        m.bound = epilogue ? "compute" : "memory";
-        m.fusionType = matrices ? "matrix_compute" : "memory_bound";
+        m.estimation = modeled == ks.size() ? Estimation::Full : Estimation::Partial;
+        m.bound = epilogue ? Bound::Compute : Bound::Memory;
+        m.matrixFusion = matrices > 0;
         if (modeled < ks.size())
             m.warning = std::to_string(ks.size() - modeled) + " of " + std::to_string(ks.size())
                       + " kernels lack a cost model; their measured time is used";
-        // D.7 confidence and label.
+        // Confidence (a name and a kernel composition agree on what the module is) and label.
         const std::string hint = lowerAscii(baseNameOf(m.moduleName) + " " + m.moduleName);
         std::string nameSignal;
         if (has(hint, {"attention", "sdpa", "self_attn"}))
@@ -451,8 +467,8 @@ ModuleCandidates findModuleCandidates(const Trace &trace, const TraceAttribution
             composition = "rope";
         else if (!matrices && ks.size() >= 3)
             composition = "elementwise_chain";
-        m.confidence = !nameSignal.empty() && !composition.empty() ? "high"
-                     : (!nameSignal.empty() || !composition.empty()) ? "medium" : "low";
+        m.confidence = !nameSignal.empty() && !composition.empty() ? Confidence::High
+                     : (!nameSignal.empty() || !composition.empty()) ? Confidence::Medium : Confidence::Low;
         const bool anySub = std::any_of(ks.begin(), ks.end(), [](const ModuleKernel &x) { return x.op == "aten::sub"; });
         if (nameSignal == "attention")
             m.label = "Unfused attention";

@@ -1,4 +1,4 @@
-// The bytes and flops of one CPU op (D.5), from the shapes and dtypes Kineto records with it
+// The bytes and flops of one CPU op, from the shapes and dtypes Kineto records with it
 // ("Input Dims", "Input type"): what the roofline estimate of a module candidate is built on.
 #include "triage/modulecandidates.h"
 

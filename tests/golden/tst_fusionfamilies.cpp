@@ -1,6 +1,6 @@
 // Known fusion families (docs/fusion_semantics.md section A) on the shared real traces and on a
 // generated trace with injected unfused ladders. Expected shares are the Python prototype's
-// figures quoted in the spec (A.7), checked with a tolerance of 1.5 percentage points because the
+// figures quoted in docs/fusion_semantics.md (A.7), checked with a tolerance of 1.5 percentage points because the
 // prototype also counts memcpy/memset time in the stage total.
 #include "classify/kernelregistry.h"
 #include "testsupport.h"

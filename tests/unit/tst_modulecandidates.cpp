@@ -1,6 +1,6 @@
 // Module-level fusion candidates and their impact (docs/fusion_semantics.md section D): a
 // generated trace whose saving is computed by hand below, and the H100 Qwen reference figures of
-// the Python prototype (spec D.7 "Reference").
+// the Python prototype (docs/fusion_semantics.md D.7, "Reference").
 #include "testsupport.h"
 #include "triage/modulecandidates.h"
 
@@ -32,7 +32,7 @@ class ModuleCandidatesTest : public QObject {
 private slots:
     void anElementwiseModuleIsEstimatedAsTheHandComputedRooflineSaving()
     {
-        // Hand computation (spec D.5/D.6, H100 SXM: 3.35e12 B/s HBM, 6.7e13 FLOP/s vector FP32):
+        // Hand computation (docs/fusion_semantics.md D.5/D.6, H100 SXM: 3.35e12 B/s HBM, 6.7e13 FLOP/s vector FP32):
         //   each tensor 1024*1024*4 B = 4,194,304 B; mul and add each: bytes_in 8,388,608,
         //   bytes_out 4,194,304, flops 1,048,576.
         //   fused bytes = bytes_in(mul) + bytes_out(add) = 12,582,912 B; flops = 2,097,152
@@ -49,14 +49,14 @@ private slots:
         const ModuleCandidate &m = r.candidates[0];
         QCOMPARE(m.operation, std::string("MyRMSNorm"));
         QCOMPARE(m.kernels.size(), size_t(2));
-        QCOMPARE(m.bound, std::string("memory"));
-        QCOMPARE(m.estimation, std::string("full"));
+        QCOMPARE(m.bound, Bound::Memory);
+        QCOMPARE(m.estimation, Estimation::Full);
         QVERIFY(std::abs(m.impactHigh - 19.6239) < 0.001);
         QVERIFY(std::abs(m.impactMid - 17.1709) < 0.001);
         QVERIFY(std::abs(m.impactLow - 14.7179) < 0.001);
         // Name hint "rmsnorm", no composition rule fires (two kernels, no rsqrt) → medium.
         QCOMPARE(m.label, std::string("Unfused RMSNorm"));
-        QCOMPARE(m.confidence, std::string("medium"));
+        QCOMPARE(m.confidence, Confidence::Medium);
     }
 
     void anUnknownGpuLeavesAnElementwiseModuleUnestimated()
@@ -76,7 +76,7 @@ private slots:
         const auto t = loadTrace(test::sharedTrace("tracelens/h100/Qwen_Qwen1.5-0.5B-Chat__1016005.json.gz"));
         const ModuleCandidates r = findModuleCandidates(*t, attributeKernels(*t), GpuSpecs::builtin());
         QVERIFY(std::abs(r.baselineMs - 49.65) < 0.01);
-        // Prototype (spec D.7): apply_rotary_pos_emb 13.5 % high / 11.8 % mid over 24 instances;
+        // Prototype (docs/fusion_semantics.md D.7): apply_rotary_pos_emb 13.5 % high / 11.8 % mid over 24 instances;
         // Qwen2RMSNorm 13.4 / 11.7 % over 49; rotate_half 4.5 %; Qwen2MLP 4.4 % (compute-bound).
         struct Want { const char *op; double high, mid; uint64_t instances; };
         for (const Want &w : {Want{"apply_rotary_pos_emb", 13.5, 11.8, 24}, Want{"Qwen2RMSNorm", 13.4, 11.7, 49},
