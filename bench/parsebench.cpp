@@ -4,9 +4,13 @@
 //                                    comparison loads its pair
 //   fusionscope-bench analyze FILE   load, then summary, classification, attribution, stages + layers,
 //                                    inferred attribution (each step's seconds too)
+//   fusionscope-bench triage FILE    load and analyse, then what `fusionscope-cli triage` adds: the
+//                                    kernel table, fusion families, overlap, module candidates
 //   fusionscope-bench compare A B    both traces loaded and analysed in parallel, then the comparison
 //                                    (alignment, tables, fusion detection, modules)
 #include "compare/comparison.h"
+#include "report/triagefindings.h"
+#include "triage/kerneltable.h"
 #include "trace/traceerror.h"
 
 #include <algorithm>
@@ -164,6 +168,26 @@ static int analyze(const char *path)
     return 0;
 }
 
+static int triage(const char *path)
+{
+    const auto t0 = Clock::now();
+    const auto a = loadAndAnalyze(path, {});
+    const double analysed = seconds(t0);
+    const auto t1 = Clock::now();
+    const KernelTable table = buildKernelTable(*a->trace, a->classes, a->attribution, a->stages, {});
+    const double tabled = seconds(t1);
+    StepClock steps({{0.05, "scope"}, {0.4, "families"}, {0.7, "overlap"}, {1.0, "modules"}});
+    const auto t2 = Clock::now();
+    const TriageFindings findings = findTriageFindings(*a->trace, a->attribution, a->classes, a->stages, {},
+                                                       steps.callback());
+    std::printf("load_analyze_seconds=%.3f\nkernel_table_seconds=%.3f\n", analysed, tabled);
+    steps.print(t2);
+    std::printf("triage_seconds=%.3f\ntotal_seconds=%.3f\nkernels=%zu\nmodule_candidates=%zu\npeak_rss_kb=%ld\n",
+                seconds(t1), seconds(t0), a->trace->store.kernels.size(), findings.modules.candidates.size(),
+                peakRssKb());
+    return 0;
+}
+
 static int compare(const char *pathA, const char *pathB)
 {
     const auto t0 = Clock::now();
@@ -193,12 +217,14 @@ int main(int argc, char **argv)
             return load(std::vector<const char *>(argv + 2, argv + argc));
         if (mode == "analyze" && argc == 3)
             return analyze(argv[2]);
+        if (mode == "triage" && argc == 3)
+            return triage(argv[2]);
         if (mode == "compare" && argc == 4)
             return compare(argv[2], argv[3]);
     } catch (const std::exception &e) {
         std::cerr << e.what() << '\n';
         return 3;
     }
-    std::cerr << "usage: fusionscope-bench load FILE... | analyze FILE | compare A B\n";
+    std::cerr << "usage: fusionscope-bench load FILE... | analyze FILE | triage FILE | compare A B\n";
     return 2;
 }

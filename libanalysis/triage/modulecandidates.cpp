@@ -54,18 +54,19 @@ struct Container {
     std::string_view name;
 };
 
-std::string baseNameOf(std::string_view raw)
+// A view into `raw`.
+std::string_view baseNameOf(std::string_view raw)
 {
     constexpr std::string_view prefix = "nn.Module: ";
     if (raw.rfind(prefix, 0) != 0)
-        return std::string(raw);  // plain frames and cpu_ops keep their full text
+        return raw;  // plain frames and cpu_ops keep their full text
     std::string_view s = raw.substr(prefix.size());
     size_t end = s.size();
     while (end > 0 && s[end - 1] >= '0' && s[end - 1] <= '9')
         --end;
     if (end < s.size() && end > 0 && s[end - 1] == '_')
-        return std::string(s.substr(0, end - 1));
-    return std::string(s);
+        return s.substr(0, end - 1);
+    return s;
 }
 
 // "path(68): apply_rotary_pos_emb" → "apply_rotary_pos_emb"; module base names unchanged.
@@ -75,7 +76,7 @@ std::string displayName(const std::string &base)
     return p == std::string::npos ? base : base.substr(p + 3);
 }
 
-bool isContainerName(const std::string &base)
+bool isContainerName(std::string_view base)
 {
     auto endsWith = [&](std::string_view suf) {
         return base.size() >= suf.size() && base.compare(base.size() - suf.size(), suf.size(), suf) == 0;
@@ -132,24 +133,67 @@ ModuleCandidates findModuleCandidates(const Trace &trace, const TraceAttribution
     for (size_t i = 0; i < k.size(); ++i)
         if (i < attr.cpuOp.size() && attr.cpuOp[i] >= 0 && attr.kind[i] != AttributionKind::Inferred)
             kernelsOfOp[attr.cpuOp[i]].push_back(uint32_t(i));
-    std::map<std::pair<ProcId, ProcId>, std::vector<int32_t>> opsOfThread;
-    for (const auto &[op, ks] : kernelsOfOp)
-        opsOfThread[{s.cpuOps.pid[size_t(op)], s.cpuOps.tid[size_t(op)]}].push_back(op);
-    for (auto &[t, ops] : opsOfThread)
-        std::sort(ops.begin(), ops.end(), [&](int32_t a, int32_t b) {
-            return std::make_pair(s.cpuOps.start[size_t(a)], a) < std::make_pair(s.cpuOps.start[size_t(b)], b);
+    // Per thread, its kernel-launching ops sorted by start, each with its kernels and their time: a
+    // container's kernels are a scan of this array (no lookup per op; outer frames scan most of it).
+    struct LaunchingOp {
+        Ns start, end;
+        int32_t op;
+        const std::vector<uint32_t> *kernels;
+        Ns kernelTime;
+    };
+    struct ThreadOps {
+        std::vector<LaunchingOp> ops;
+        std::vector<size_t> kernelsBefore;  // kernels of ops[0, i): a range's count in two reads
+    };
+    std::map<std::pair<ProcId, ProcId>, ThreadOps> opsOfThread;
+    for (const auto &[op, ks] : kernelsOfOp) {
+        Ns time = 0;
+        for (uint32_t kid : ks)
+            time += k.dur[kid];
+        const size_t o = size_t(op);
+        opsOfThread[{s.cpuOps.pid[o], s.cpuOps.tid[o]}].ops.push_back(
+            {s.cpuOps.start[o], s.cpuOps.start[o] + s.cpuOps.dur[o], op, &ks, time});
+    }
+    for (auto &[t, thread] : opsOfThread) {
+        std::sort(thread.ops.begin(), thread.ops.end(), [](const LaunchingOp &a, const LaunchingOp &b) {
+            return std::make_pair(a.start, a.op) < std::make_pair(b.start, b.op);
         });
+        thread.kernelsBefore.assign(1, 0);
+        for (const LaunchingOp &op : thread.ops)
+            thread.kernelsBefore.push_back(thread.kernelsBefore.back() + op.kernels->size());
+    }
 
+    // The frames and ops that could hold two kernels. A real trace has millions of them, most around
+    // one kernel or none: the kernels of the ops starting inside one bound what it holds, so those
+    // bound below two are left out before the sort (they would be skipped after it).
     std::vector<Container> containers;
-    containers.reserve(s.pyFrames.size() + s.cpuOps.size());
+    std::pair<ProcId, ProcId> lastThread{};
+    const ThreadOps *thread = nullptr;
+    bool looked = false;
+    auto addIfHolding = [&](Ns start, Ns dur, ProcId pid, ProcId tid, StrId name) {
+        if (dur <= 0)
+            return;
+        if (!looked || lastThread != std::make_pair(pid, tid)) {  // rows come in runs of one thread
+            const auto it = opsOfThread.find({pid, tid});
+            thread = it == opsOfThread.end() ? nullptr : &it->second;
+            lastThread = {pid, tid};
+            looked = true;
+        }
+        if (!thread)
+            return;
+        const Ns end = start + dur;
+        const auto &ops = thread->ops;
+        const auto from = std::lower_bound(ops.begin(), ops.end(), start,
+                                           [](const LaunchingOp &op, Ns v) { return op.start < v; });
+        const auto to = std::upper_bound(from, ops.end(), end, [](Ns v, const LaunchingOp &op) { return v < op.start; });
+        if (thread->kernelsBefore[size_t(to - ops.begin())] - thread->kernelsBefore[size_t(from - ops.begin())] < 2)
+            return;
+        containers.push_back({start, end, pid, tid, s.str(name)});
+    };
     for (size_t i = 0; i < s.pyFrames.size(); ++i)
-        if (s.pyFrames.dur[i] > 0)
-            containers.push_back({s.pyFrames.start[i], s.pyFrames.start[i] + s.pyFrames.dur[i], s.pyFrames.pid[i],
-                                  s.pyFrames.tid[i], s.str(s.pyFrames.name[i])});
+        addIfHolding(s.pyFrames.start[i], s.pyFrames.dur[i], s.pyFrames.pid[i], s.pyFrames.tid[i], s.pyFrames.name[i]);
     for (size_t i = 0; i < s.cpuOps.size(); ++i)
-        if (s.cpuOps.dur[i] > 0)
-            containers.push_back({s.cpuOps.start[i], s.cpuOps.start[i] + s.cpuOps.dur[i], s.cpuOps.pid[i],
-                                  s.cpuOps.tid[i], s.str(s.cpuOps.name[i])});
+        addIfHolding(s.cpuOps.start[i], s.cpuOps.dur[i], s.cpuOps.pid[i], s.cpuOps.tid[i], s.cpuOps.name[i]);
     std::stable_sort(containers.begin(), containers.end(), [](const Container &a, const Container &b) {
         return a.start != b.start ? a.start < b.start : a.end > b.end;
     });
@@ -207,33 +251,40 @@ ModuleCandidates findModuleCandidates(const Trace &trace, const TraceAttribution
     };
 
     std::vector<ModuleCandidate> cands;
-    std::unordered_map<std::string, size_t> candOfBase;
+    std::unordered_map<std::string_view, size_t> candOfBase;  // views into the trace's strings
     std::vector<const Container *> firstInstance;
     for (const Container &c : containers) {
         auto t = opsOfThread.find({c.pid, c.tid});
         if (t == opsOfThread.end())
             continue;
-        const auto &ops = t->second;
+        const auto &ops = t->second.ops;
         auto first = std::lower_bound(ops.begin(), ops.end(), c.start,
-                                      [&](int32_t op, Ns v) { return s.cpuOps.start[size_t(op)] < v; });
-        std::vector<uint32_t> ks;
-        for (auto it = first; it != ops.end() && s.cpuOps.start[size_t(*it)] <= c.end; ++it)
-            if (s.cpuOps.start[size_t(*it)] + s.cpuOps.dur[size_t(*it)] <= c.end + 1)
-                for (uint32_t kid : kernelsOfOp[*it])
-                    ks.push_back(kid);
-        if (ks.size() < 2)
-            continue;
-        const std::string base = baseNameOf(c.name);
+                                      [](const LaunchingOp &op, Ns v) { return op.start < v; });
+        // The ops that start and end inside the container: first their count and time, the kernel
+        // ids only for the first instance of a name.
+        size_t count = 0;
         Ns time = 0;
-        for (uint32_t kid : ks)
-            time += k.dur[kid];
+        auto last = first;
+        for (; last != ops.end() && last->start <= c.end; ++last)
+            if (last->end <= c.end + 1) {
+                count += last->kernels->size();
+                time += last->kernelTime;
+            }
+        if (count < 2)
+            continue;
+        const std::string_view base = baseNameOf(c.name);
         if (auto it = candOfBase.find(base); it != candOfBase.end()) {
             ++cands[it->second].instanceCount;
             cands[it->second].totalKernelTime += time;
             continue;
         }
+        std::vector<uint32_t> ks;
+        ks.reserve(count);
+        for (auto it = first; it != last; ++it)
+            if (it->end <= c.end + 1)
+                ks.insert(ks.end(), it->kernels->begin(), it->kernels->end());
         ModuleCandidate m;
-        m.operation = displayName(base);
+        m.operation = displayName(std::string(base));
         m.moduleName = std::string(c.name);
         m.eligibleKernelCount = eligibleKernels(ks);
         if (m.eligibleKernelCount >= 2)  // the others are dropped by the gates below: kernels not needed
@@ -293,7 +344,7 @@ ModuleCandidates findModuleCandidates(const Trace &trace, const TraceAttribution
             return a->end - a->start < b->end - b->start;
         });
         for (const Container *p : parents)
-            m.parentChain.push_back(baseNameOf(p->name));
+            m.parentChain.push_back(std::string(baseNameOf(p->name)));
         kept.push_back(std::move(m));
     }
     // Kernel-set dedup: the same ordered kernel list keeps the module scope with the deepest chain.
@@ -434,7 +485,7 @@ ModuleCandidates findModuleCandidates(const Trace &trace, const TraceAttribution
             m.warning = std::to_string(ks.size() - modeled) + " of " + std::to_string(ks.size())
                       + " kernels lack a cost model; their measured time is used";
         // Confidence (a name and a kernel composition agree on what the module is) and label.
-        const std::string hint = lowerAscii(baseNameOf(m.moduleName) + " " + m.moduleName);
+        const std::string hint = lowerAscii(std::string(baseNameOf(m.moduleName)) + " " + m.moduleName);
         std::string nameSignal;
         if (has(hint, {"attention", "sdpa", "self_attn"}))
             nameSignal = "attention";
