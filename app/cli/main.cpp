@@ -15,6 +15,9 @@ int main(int argc, char **argv)
 {
     // A trace file truncated by another program while it is read becomes an error, not a crash.
     mapguard::installHandler();
+    // Reports go through iostreams only: unsynchronised with C stdio, std::cout buffers its writes
+    // (a comparison's JSON can be hundreds of megabytes).
+    std::ios::sync_with_stdio(false);
     CliArgs args;
     try {
         args = parseArgs(argc, argv);

@@ -35,14 +35,19 @@ public:
     JsonWriter &field(std::string_view k, double v, int decimals) { key(k); return value(v, decimals); }
 
     static std::string escape(std::string_view s);  // with quotes
+    static void appendEscaped(std::string &out, std::string_view s);  // the same, appended to `out`
 
 private:
     void separator();
     void newline();
+    void writeEscaped(std::string_view s);
+    template <typename Int>
+    void writeInteger(Int v);
     std::ostream &m_out;
     bool m_pretty;
     std::vector<bool> m_first;  // per open container: no element written yet
     bool m_afterKey = false;
+    std::string m_buffer;  // a string being escaped, reused
 };
 
 // [id, id, …]: a list of kernel ids as one JSON array.

@@ -1,0 +1,80 @@
+// The JSON every CLI report and export is written with, byte for byte: escapes, numbers, and the
+// indentation of deep documents. The expected texts are written out by hand.
+#include "util/jsonwriter.h"
+
+#include <QTest>
+#include <climits>
+#include <sstream>
+
+using namespace fusion;
+
+class JsonWriterTest : public QObject {
+    Q_OBJECT
+private slots:
+    void stringsAreEscapedAndInvalidUtf8Replaced();
+    void numbers();
+    void deepDocumentsIndentTwoSpacesALevel();
+    void compactDocuments();
+};
+
+void JsonWriterTest::stringsAreEscapedAndInvalidUtf8Replaced()
+{
+    QCOMPARE(JsonWriter::escape("plain ascii"), std::string("\"plain ascii\""));
+    QCOMPARE(JsonWriter::escape("a\"b\\c\nd\re\tf"), std::string(R"("a\"b\\c\nd\re\tf")"));
+    QCOMPARE(JsonWriter::escape(std::string_view("\x01\x1f", 2)), std::string(R"("\u0001\u001f")"));
+    QCOMPARE(JsonWriter::escape("µs → ok"), std::string("\"µs → ok\""));  // valid UTF-8 is kept
+    QCOMPARE(JsonWriter::escape("bad \xC3 \xFF end"), std::string("\"bad \xEF\xBF\xBD \xEF\xBF\xBD end\""));
+    // Written by the writer as values and keys, the same bytes.
+    std::ostringstream out;
+    JsonWriter w(out, false);
+    w.beginObject().field("k\"ey", std::string_view("v\xC3")).field("plain", "text").endObject();
+    QCOMPARE(out.str(), std::string("{\"k\\\"ey\":\"v\xEF\xBF\xBD\",\"plain\":\"text\"}"));
+}
+
+void JsonWriterTest::numbers()
+{
+    std::ostringstream out;
+    JsonWriter w(out, false);
+    w.beginArray()
+        .value(int64_t(INT64_MIN)).value(uint64_t(UINT64_MAX)).value(0)
+        .value(12.5).value(3.0).value(-0.0001).value(2.0 / 3.0, 4).value(1e300, 0).value(0.0 / 0.0)
+        .value(true).value(false).null()
+        .endArray();
+    // 1e300 with no decimals is the double's exact decimal expansion (as Python's '%.0f' % 1e300 prints it).
+    const std::string big = "1000000000000000052504760255204420248704468581108159154915854115511802457988908195786371375080447864043704443832883878176942523235360430575644792184786706982848387200926575803737830233794788090059368953234970799945081119038967640880074652742780142494579258788820056842838115669472196386865459400540160";
+    QCOMPARE(out.str(), "[-9223372036854775808,18446744073709551615,0,12.5,3,0,0.6667," + big + ",null,true,false,null]");
+}
+
+void JsonWriterTest::deepDocumentsIndentTwoSpacesALevel()
+{
+    // 40 levels: deeper than any report, and deeper than the writer's ready-made indentation.
+    std::ostringstream out;
+    JsonWriter w(out);
+    for (int i = 0; i < 40; ++i)
+        w.beginArray();
+    w.value(1);
+    for (int i = 0; i < 40; ++i)
+        w.endArray();
+    std::string want;
+    for (int i = 0; i < 40; ++i)
+        want += (i ? "\n" + std::string(size_t(2 * i), ' ') : std::string()) + "[";
+    want += "\n" + std::string(80, ' ') + "1";
+    for (int i = 39; i >= 0; --i)
+        want += "\n" + std::string(size_t(2 * i), ' ') + "]";
+    want += "\n";
+    QCOMPARE(out.str(), want);
+}
+
+void JsonWriterTest::compactDocuments()
+{
+    std::ostringstream pretty, compact;
+    for (auto [stream, isPretty] : {std::pair{&pretty, true}, std::pair{&compact, false}}) {
+        JsonWriter w(*stream, isPretty);
+        w.beginObject().field("a", 1).key("b").beginArray().endArray().key("c").beginObject().endObject().endObject();
+    }
+    QCOMPARE(pretty.str(), std::string("{\n  \"a\": 1,\n  \"b\": [],\n  \"c\": {}\n}\n"));
+    QCOMPARE(compact.str(), std::string("{\"a\":1,\"b\":[],\"c\":{}}"));
+}
+
+QTEST_APPLESS_MAIN(JsonWriterTest)
+#include "tst_jsonwriter.moc"
