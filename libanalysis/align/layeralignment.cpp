@@ -1,6 +1,8 @@
 #include "align/layeralignment.h"
 #include "trace/traceerror.h"
 
+#include <atomic>
+#include <future>
 #include <map>
 
 namespace fusion {
@@ -108,24 +110,45 @@ LayerAlignment alignLayers(const AnalyzedTrace &a, const AnalyzedTrace &b, Stage
             steps.push_back({int32_t(i), int32_t(i)});
     else
         steps = alignSequences(la.size(), lb.size(), same, {}, size_t(16) << 20);
-    KernelAligner aligner(a, b);
-    size_t done = 0;
-    for (const AlignStep &s : steps) {
-        if (progress && (++done & 63) == 0 && !progress(0.1 + 0.6 * double(done) / double(steps.size())))
-            throw Cancelled();
-        LayerPair p;
+    // The kernels of each layer pair, the longest part of a comparison of long traces: the second
+    // half of the pairs on a thread of its own with its own aligner (an aligner memoises per pair of
+    // kernel sequences, the same answers on either thread), so the result does not depend on it.
+    out.pairs.resize(steps.size());
+    std::atomic<bool> stop{false};
+    auto alignRange = [&](size_t from, size_t to, bool reportProgress) {
+        KernelAligner aligner(a, b);
         static const Layer empty;
-        const Layer &x = s.a >= 0 ? a.layers.layers[la[size_t(s.a)]] : empty;
-        const Layer &y = s.b >= 0 ? b.layers.layers[lb[size_t(s.b)]] : empty;
-        p.a = s.a >= 0 ? int32_t(x.index) : -1;
-        p.b = s.b >= 0 ? int32_t(y.index) : -1;
-        p.aTotal = x.total;
-        p.bTotal = y.total;
-        p.aKernels = uint32_t(x.kernels.size());
-        p.bKernels = uint32_t(y.kernels.size());
-        p.kernels = aligner.align(x, y);
-        out.pairs.push_back(std::move(p));
-    }
+        for (size_t i = from; i < to; ++i) {
+            if (((i - from + 1) & 63) == 0) {
+                if (stop.load(std::memory_order_relaxed))
+                    return false;
+                if (reportProgress && progress && !progress(0.1 + 0.6 * double(i + 1 - from) / double(to - from)))
+                    return false;
+            }
+            const AlignStep &s = steps[i];
+            LayerPair &p = out.pairs[i];
+            const Layer &x = s.a >= 0 ? a.layers.layers[la[size_t(s.a)]] : empty;
+            const Layer &y = s.b >= 0 ? b.layers.layers[lb[size_t(s.b)]] : empty;
+            p.a = s.a >= 0 ? int32_t(x.index) : -1;
+            p.b = s.b >= 0 ? int32_t(y.index) : -1;
+            p.aTotal = x.total;
+            p.bTotal = y.total;
+            p.aKernels = uint32_t(x.kernels.size());
+            p.bKernels = uint32_t(y.kernels.size());
+            p.kernels = aligner.align(x, y);
+        }
+        return true;
+    };
+    const size_t half = steps.size() >= 256 ? steps.size() / 2 : steps.size();
+    std::future<bool> second;
+    if (half < steps.size())
+        second = std::async(std::launch::async, alignRange, half, steps.size(), false);
+    const bool firstDone = alignRange(0, half, true);
+    if (!firstDone)
+        stop = true;
+    const bool secondDone = !second.valid() || second.get();
+    if (!firstDone || !secondDone)
+        throw Cancelled();
     return out;
 }
 
