@@ -48,10 +48,26 @@ KernelKind kernelType(const std::string &rawName, const std::string &op)
 
 // ---- Containers: the nn.Module instances kernels ran under -------------------------------------
 
+// A kernel-launching CPU op with its kernels and their time. A thread's ops, sorted by start, are
+// what a container's kernels are read from: a scan of one array, no lookup per op (outer frames
+// scan most of it).
+struct LaunchingOp {
+    Ns start, end;
+    int32_t op;
+    const std::vector<uint32_t> *kernels;
+    Ns kernelTime;
+};
+struct ThreadOps {
+    std::vector<LaunchingOp> ops;
+    std::vector<size_t> kernelsBefore;  // kernels of ops[0, i): a range's count in two reads
+};
+
 struct Container {
     Ns start, end;
     ProcId pid, tid;
     std::string_view name;
+    const ThreadOps *thread;  // its thread's launching ops,
+    size_t first, last;       // of which [first, last) start inside it
 };
 
 // A view into `raw`.
@@ -133,18 +149,7 @@ ModuleCandidates findModuleCandidates(const Trace &trace, const TraceAttribution
     for (size_t i = 0; i < k.size(); ++i)
         if (i < attr.cpuOp.size() && attr.cpuOp[i] >= 0 && attr.kind[i] != AttributionKind::Inferred)
             kernelsOfOp[attr.cpuOp[i]].push_back(uint32_t(i));
-    // Per thread, its kernel-launching ops sorted by start, each with its kernels and their time: a
-    // container's kernels are a scan of this array (no lookup per op; outer frames scan most of it).
-    struct LaunchingOp {
-        Ns start, end;
-        int32_t op;
-        const std::vector<uint32_t> *kernels;
-        Ns kernelTime;
-    };
-    struct ThreadOps {
-        std::vector<LaunchingOp> ops;
-        std::vector<size_t> kernelsBefore;  // kernels of ops[0, i): a range's count in two reads
-    };
+    // Per thread, its kernel-launching ops sorted by start.
     std::map<std::pair<ProcId, ProcId>, ThreadOps> opsOfThread;
     for (const auto &[op, ks] : kernelsOfOp) {
         Ns time = 0;
@@ -186,9 +191,10 @@ ModuleCandidates findModuleCandidates(const Trace &trace, const TraceAttribution
         const auto from = std::lower_bound(ops.begin(), ops.end(), start,
                                            [](const LaunchingOp &op, Ns v) { return op.start < v; });
         const auto to = std::upper_bound(from, ops.end(), end, [](Ns v, const LaunchingOp &op) { return v < op.start; });
-        if (thread->kernelsBefore[size_t(to - ops.begin())] - thread->kernelsBefore[size_t(from - ops.begin())] < 2)
+        const size_t first = size_t(from - ops.begin()), last = size_t(to - ops.begin());
+        if (thread->kernelsBefore[last] - thread->kernelsBefore[first] < 2)
             return;
-        containers.push_back({start, end, pid, tid, s.str(name)});
+        containers.push_back({start, end, pid, tid, s.str(name), thread, first, last});
     };
     for (size_t i = 0; i < s.pyFrames.size(); ++i)
         addIfHolding(s.pyFrames.start[i], s.pyFrames.dur[i], s.pyFrames.pid[i], s.pyFrames.tid[i], s.pyFrames.name[i]);
@@ -254,21 +260,15 @@ ModuleCandidates findModuleCandidates(const Trace &trace, const TraceAttribution
     std::unordered_map<std::string_view, size_t> candOfBase;  // views into the trace's strings
     std::vector<const Container *> firstInstance;
     for (const Container &c : containers) {
-        auto t = opsOfThread.find({c.pid, c.tid});
-        if (t == opsOfThread.end())
-            continue;
-        const auto &ops = t->second.ops;
-        auto first = std::lower_bound(ops.begin(), ops.end(), c.start,
-                                      [](const LaunchingOp &op, Ns v) { return op.start < v; });
-        // The ops that start and end inside the container: first their count and time, the kernel
-        // ids only for the first instance of a name.
+        // Of the ops that start inside the container, those that also end inside: first their count
+        // and time, the kernel ids only for the first instance of a name.
+        const auto first = c.thread->ops.begin() + long(c.first), last = c.thread->ops.begin() + long(c.last);
         size_t count = 0;
         Ns time = 0;
-        auto last = first;
-        for (; last != ops.end() && last->start <= c.end; ++last)
-            if (last->end <= c.end + 1) {
-                count += last->kernels->size();
-                time += last->kernelTime;
+        for (auto it = first; it != last; ++it)
+            if (it->end <= c.end + 1) {
+                count += it->kernels->size();
+                time += it->kernelTime;
             }
         if (count < 2)
             continue;
