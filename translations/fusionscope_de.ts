@@ -26,6 +26,10 @@
         <source>Chart:</source>
         <translation>Diagramm:</translation>
     </message>
+    <message>
+        <source>No trace loaded</source>
+        <translation>Kein Trace geladen</translation>
+    </message>
 </context>
 <context>
     <name>CommandLine</name>
@@ -261,6 +265,17 @@
     </message>
 </context>
 <context>
+    <name>FindingsPage</name>
+    <message>
+        <source>Comparing the traces…</source>
+        <translation>Die Traces werden verglichen…</translation>
+    </message>
+    <message>
+        <source>Load trace A and trace B to compare them: the findings appear here.</source>
+        <translation>Laden Sie Trace A und Trace B, um sie zu vergleichen: Die Befunde erscheinen hier.</translation>
+    </message>
+</context>
+<context>
     <name>FindingsReport</name>
     <message>
         <source>slower</source>
@@ -461,6 +476,21 @@
     <message>
         <source>Warnings</source>
         <translation>Warnungen</translation>
+    </message>
+</context>
+<context>
+    <name>FusionPage</name>
+    <message>
+        <source>The traces show no fusion differences.</source>
+        <translation>Die Traces zeigen keine Fusionsunterschiede.</translation>
+    </message>
+    <message>
+        <source>Fusion patterns appear once trace A and trace B are compared.</source>
+        <translation>Fusionsmuster erscheinen, sobald Trace A und Trace B verglichen sind.</translation>
+    </message>
+    <message>
+        <source>Extra work: %1</source>
+        <translation>Mehraufwand: %1</translation>
     </message>
 </context>
 <context>
@@ -700,6 +730,29 @@ Klicken Sie, um seine %n Kernel auszuwählen</numerusform>
     </message>
 </context>
 <context>
+    <name>KernelPage</name>
+    <message>
+        <source>Filter by kernel name or operation…</source>
+        <translation>Nach Kernel-Name oder Operation filtern…</translation>
+    </message>
+    <message>
+        <source>&amp;Demangle names</source>
+        <translation>Namen de&amp;mangeln</translation>
+    </message>
+    <message>
+        <source>Operation:</source>
+        <translation>Operation:</translation>
+    </message>
+    <message>
+        <source>%1 of %2 rows</source>
+        <translation>%1 von %2 Zeilen</translation>
+    </message>
+    <message>
+        <source>All operations</source>
+        <translation>Alle Operationen</translation>
+    </message>
+</context>
+<context>
     <name>KernelTableModel</name>
     <message>
         <source>A</source>
@@ -892,22 +945,6 @@ Klicken Sie, um seine %n Kernel auszuwählen</numerusform>
         <translation>%1 exportiert</translation>
     </message>
     <message>
-        <source>Filter by kernel name or operation…</source>
-        <translation>Nach Kernel-Name oder Operation filtern…</translation>
-    </message>
-    <message>
-        <source>&amp;Demangle names</source>
-        <translation>Namen de&amp;mangeln</translation>
-    </message>
-    <message>
-        <source>Operation:</source>
-        <translation>Operation:</translation>
-    </message>
-    <message>
-        <source>%1 of %2 rows</source>
-        <translation>%1 von %2 Zeilen</translation>
-    </message>
-    <message>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
@@ -1052,22 +1089,6 @@ Klicken Sie, um seine %n Kernel auszuwählen</numerusform>
         <translation>Schichten werden zugeordnet und Fusionen gesucht…</translation>
     </message>
     <message>
-        <source>Comparing the traces…</source>
-        <translation>Die Traces werden verglichen…</translation>
-    </message>
-    <message>
-        <source>Load trace A and trace B to compare them: the findings appear here.</source>
-        <translation>Laden Sie Trace A und Trace B, um sie zu vergleichen: Die Befunde erscheinen hier.</translation>
-    </message>
-    <message>
-        <source>No trace loaded</source>
-        <translation>Kein Trace geladen</translation>
-    </message>
-    <message>
-        <source>All operations</source>
-        <translation>Alle Operationen</translation>
-    </message>
-    <message>
         <source>Kernels (%1)</source>
         <translation>Kernel (%1)</translation>
     </message>
@@ -1128,14 +1149,6 @@ Klicken Sie, um seine %n Kernel auszuwählen</numerusform>
         <translation>Die Triage von Trace %1 konnte nicht abgeschlossen werden: %2</translation>
     </message>
     <message>
-        <source>The traces show no fusion differences.</source>
-        <translation>Die Traces zeigen keine Fusionsunterschiede.</translation>
-    </message>
-    <message>
-        <source>Fusion patterns appear once trace A and trace B are compared.</source>
-        <translation>Fusionsmuster erscheinen, sobald Trace A und Trace B verglichen sind.</translation>
-    </message>
-    <message>
         <source>%1 vs %2 — FusionScope</source>
         <translation>%1 vs. %2 – FusionScope</translation>
     </message>
@@ -1153,10 +1166,6 @@ Klicken Sie, um seine %n Kernel auszuwählen</numerusform>
     <message>
         <source>Scope:</source>
         <translation>Umfang:</translation>
-    </message>
-    <message>
-        <source>Extra work: %1</source>
-        <translation>Mehraufwand: %1</translation>
     </message>
     <message>
         <source>Neither trace has a %1 stage</source>
@@ -1237,6 +1246,10 @@ Klicken Sie, um seine %n Kernel auszuwählen</numerusform>
     <message>
         <source>Traces: PyTorch profiler, rocprofv3 JSON, Nsight Systems SQLite (%1);;All files (*)</source>
         <translation>Traces: PyTorch-Profiler, rocprofv3-JSON, Nsight-Systems-SQLite (%1);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>Zeitleiste</translation>
     </message>
 </context>
 <context>
@@ -1393,6 +1406,17 @@ Klicken Sie, um seine %n Kernel auszuwählen</numerusform>
     </message>
 </context>
 <context>
+    <name>Results</name>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+</context>
+<context>
     <name>ScopeSelector</name>
     <message>
         <source>Which kernels every table, finding and chart covers: those of whole profiler steps (ProfilerStep#N: the tail of an iteration the profiler caught only in part is left out), every kernel of the file, or one step. Traces without steps are always analysed whole.</source>
@@ -1533,13 +1557,6 @@ Klicken Sie, um seine %n Kernel auszuwählen</numerusform>
     <message>
         <source>Stream %1</source>
         <translation>Stream %1</translation>
-    </message>
-</context>
-<context>
-    <name>TimelineSync</name>
-    <message>
-        <source>Timeline</source>
-        <translation>Zeitleiste</translation>
     </message>
 </context>
 <context>
@@ -1997,6 +2014,10 @@ Rang unbekannt</translation>
     <message>
         <source>The triage of trace %1 was cancelled.</source>
         <translation>Die Triage von Trace %1 wurde abgebrochen.</translation>
+    </message>
+    <message>
+        <source>The triage of trace %1 could not be completed.</source>
+        <translation>Die Triage von Trace %1 konnte nicht abgeschlossen werden.</translation>
     </message>
 </context>
 <context>

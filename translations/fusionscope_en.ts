@@ -26,6 +26,10 @@
         <source>Chart:</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>No trace loaded</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CommandLine</name>
@@ -260,6 +264,17 @@
     </message>
 </context>
 <context>
+    <name>FindingsPage</name>
+    <message>
+        <source>Comparing the traces…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load trace A and trace B to compare them: the findings appear here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>FindingsReport</name>
     <message>
         <source>slower</source>
@@ -459,6 +474,21 @@
     </message>
     <message>
         <source>Warnings</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>FusionPage</name>
+    <message>
+        <source>The traces show no fusion differences.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fusion patterns appear once trace A and trace B are compared.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Extra work: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -696,6 +726,29 @@ Click to select its %n kernels</numerusform>
     </message>
 </context>
 <context>
+    <name>KernelPage</name>
+    <message>
+        <source>Filter by kernel name or operation…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Demangle names</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operation:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 rows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All operations</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>KernelTableModel</name>
     <message>
         <source>A</source>
@@ -888,22 +941,6 @@ Click to select its %n kernels</numerusform>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Filter by kernel name or operation…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Demangle names</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Operation:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 of %2 rows</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1048,22 +1085,6 @@ Click to select its %n kernels</numerusform>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Comparing the traces…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Load trace A and trace B to compare them: the findings appear here.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No trace loaded</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>All operations</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Kernels (%1)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1124,14 +1145,6 @@ Click to select its %n kernels</numerusform>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The traces show no fusion differences.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Fusion patterns appear once trace A and trace B are compared.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 vs %2 — FusionScope</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1148,10 +1161,6 @@ Click to select its %n kernels</numerusform>
     </message>
     <message>
         <source>Scope:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Extra work: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1232,6 +1241,10 @@ Click to select its %n kernels</numerusform>
     </message>
     <message>
         <source>Traces: PyTorch profiler, rocprofv3 JSON, Nsight Systems SQLite (%1);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timeline</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1389,6 +1402,17 @@ Click to select its %n kernels</numerusform>
     </message>
 </context>
 <context>
+    <name>Results</name>
+    <message>
+        <source>A</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ScopeSelector</name>
     <message>
         <source>Which kernels every table, finding and chart covers: those of whole profiler steps (ProfilerStep#N: the tail of an iteration the profiler caught only in part is left out), every kernel of the file, or one step. Traces without steps are always analysed whole.</source>
@@ -1528,13 +1552,6 @@ Click to select its %n kernels</numerusform>
     </message>
     <message>
         <source>Stream %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>TimelineSync</name>
-    <message>
-        <source>Timeline</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1988,6 +2005,10 @@ rank unknown</source>
     </message>
     <message>
         <source>The triage of trace %1 was cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The triage of trace %1 could not be completed.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

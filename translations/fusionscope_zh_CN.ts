@@ -26,6 +26,10 @@
         <source>Chart:</source>
         <translation>图表：</translation>
     </message>
+    <message>
+        <source>No trace loaded</source>
+        <translation>未加载跟踪</translation>
+    </message>
 </context>
 <context>
     <name>CommandLine</name>
@@ -259,6 +263,17 @@
     </message>
 </context>
 <context>
+    <name>FindingsPage</name>
+    <message>
+        <source>Comparing the traces…</source>
+        <translation>正在比较跟踪…</translation>
+    </message>
+    <message>
+        <source>Load trace A and trace B to compare them: the findings appear here.</source>
+        <translation>加载跟踪 A 和跟踪 B 以进行比较：发现将显示在这里。</translation>
+    </message>
+</context>
+<context>
     <name>FindingsReport</name>
     <message>
         <source>slower</source>
@@ -459,6 +474,21 @@
     <message>
         <source>Warnings</source>
         <translation>警告</translation>
+    </message>
+</context>
+<context>
+    <name>FusionPage</name>
+    <message>
+        <source>The traces show no fusion differences.</source>
+        <translation>这两个跟踪没有融合差异。</translation>
+    </message>
+    <message>
+        <source>Fusion patterns appear once trace A and trace B are compared.</source>
+        <translation>比较跟踪 A 和跟踪 B 后，融合模式将显示在这里。</translation>
+    </message>
+    <message>
+        <source>Extra work: %1</source>
+        <translation>额外工作：%1</translation>
     </message>
 </context>
 <context>
@@ -694,6 +724,29 @@ B − A：%2
     </message>
 </context>
 <context>
+    <name>KernelPage</name>
+    <message>
+        <source>Filter by kernel name or operation…</source>
+        <translation>按内核名称或操作筛选…</translation>
+    </message>
+    <message>
+        <source>&amp;Demangle names</source>
+        <translation>还原符号名(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Operation:</source>
+        <translation>操作：</translation>
+    </message>
+    <message>
+        <source>%1 of %2 rows</source>
+        <translation>%2 行中的 %1 行</translation>
+    </message>
+    <message>
+        <source>All operations</source>
+        <translation>所有操作</translation>
+    </message>
+</context>
+<context>
     <name>KernelTableModel</name>
     <message>
         <source>A</source>
@@ -886,22 +939,6 @@ B − A：%2
         <translation>已导出 %1</translation>
     </message>
     <message>
-        <source>Filter by kernel name or operation…</source>
-        <translation>按内核名称或操作筛选…</translation>
-    </message>
-    <message>
-        <source>&amp;Demangle names</source>
-        <translation>还原符号名(&amp;D)</translation>
-    </message>
-    <message>
-        <source>Operation:</source>
-        <translation>操作：</translation>
-    </message>
-    <message>
-        <source>%1 of %2 rows</source>
-        <translation>%2 行中的 %1 行</translation>
-    </message>
-    <message>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -1046,22 +1083,6 @@ B − A：%2
         <translation>正在对齐层并查找融合…</translation>
     </message>
     <message>
-        <source>Comparing the traces…</source>
-        <translation>正在比较跟踪…</translation>
-    </message>
-    <message>
-        <source>Load trace A and trace B to compare them: the findings appear here.</source>
-        <translation>加载跟踪 A 和跟踪 B 以进行比较：发现将显示在这里。</translation>
-    </message>
-    <message>
-        <source>No trace loaded</source>
-        <translation>未加载跟踪</translation>
-    </message>
-    <message>
-        <source>All operations</source>
-        <translation>所有操作</translation>
-    </message>
-    <message>
         <source>Kernels (%1)</source>
         <translation>内核（%1）</translation>
     </message>
@@ -1122,14 +1143,6 @@ B − A：%2
         <translation>无法完成跟踪 %1 的分诊：%2</translation>
     </message>
     <message>
-        <source>The traces show no fusion differences.</source>
-        <translation>这两个跟踪没有融合差异。</translation>
-    </message>
-    <message>
-        <source>Fusion patterns appear once trace A and trace B are compared.</source>
-        <translation>比较跟踪 A 和跟踪 B 后，融合模式将显示在这里。</translation>
-    </message>
-    <message>
         <source>%1 vs %2 — FusionScope</source>
         <translation>%1 对比 %2 — FusionScope</translation>
     </message>
@@ -1146,10 +1159,6 @@ B − A：%2
     <message>
         <source>Scope:</source>
         <translation>范围：</translation>
-    </message>
-    <message>
-        <source>Extra work: %1</source>
-        <translation>额外工作：%1</translation>
     </message>
     <message>
         <source>Neither trace has a %1 stage</source>
@@ -1230,6 +1239,10 @@ B − A：%2
     <message>
         <source>Traces: PyTorch profiler, rocprofv3 JSON, Nsight Systems SQLite (%1);;All files (*)</source>
         <translation>跟踪文件：PyTorch Profiler、rocprofv3 JSON、Nsight Systems SQLite (%1);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>时间线</translation>
     </message>
 </context>
 <context>
@@ -1383,6 +1396,17 @@ B − A：%2
     </message>
 </context>
 <context>
+    <name>Results</name>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+</context>
+<context>
     <name>ScopeSelector</name>
     <message>
         <source>Which kernels every table, finding and chart covers: those of whole profiler steps (ProfilerStep#N: the tail of an iteration the profiler caught only in part is left out), every kernel of the file, or one step. Traces without steps are always analysed whole.</source>
@@ -1523,13 +1547,6 @@ B − A：%2
     <message>
         <source>Stream %1</source>
         <translation>流 %1</translation>
-    </message>
-</context>
-<context>
-    <name>TimelineSync</name>
-    <message>
-        <source>Timeline</source>
-        <translation>时间线</translation>
     </message>
 </context>
 <context>
@@ -1976,6 +1993,10 @@ rank 未知</translation>
     <message>
         <source>The triage of trace %1 was cancelled.</source>
         <translation>跟踪 %1 的分诊已取消。</translation>
+    </message>
+    <message>
+        <source>The triage of trace %1 could not be completed.</source>
+        <translation>无法完成 Trace %1 的分诊。</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,10 @@
 
 #include "gapchartview.h"
 #include "opchartview.h"
+#include "results.h"
+
+#include "analyzed/analyzedtrace.h"
+#include "compare/comparison.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -9,8 +13,10 @@
 #include <QStackedWidget>
 #include <QVBoxLayout>
 
-ChartPage::ChartPage(OpChartView *operations, QWidget *parent) : QWidget(parent), m_operations(operations)
+ChartPage::ChartPage(const Results *results, QWidget *parent) : QWidget(parent), m_results(results)
 {
+    m_operations = new OpChartView(this);
+    m_operations->setObjectName(QStringLiteral("chartView"));
     m_gap = new GapChartView(this);
     m_gap->setObjectName(QStringLiteral("gapChartView"));
     m_stack = new QStackedWidget(this);
@@ -28,6 +34,26 @@ ChartPage::ChartPage(OpChartView *operations, QWidget *parent) : QWidget(parent)
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(top);
     layout->addWidget(m_stack, 1);
+
+    connect(results, &Results::traceChanged, this, &ChartPage::refresh);
+    connect(results, &Results::comparisonChanged, this, &ChartPage::refresh);
+    refresh();
+}
+
+void ChartPage::refresh()
+{
+    if (!m_results->differsFrom(m_shown))
+        return;
+    const auto a = m_results->trace(SideA), b = m_results->trace(SideB);
+    const auto c = m_results->comparison();
+    const QString labelA = m_results->label(SideA), labelB = m_results->label(SideB);
+    if (c)
+        m_operations->setContent(labelA, labelB, c->ops);
+    else if (a || b)  // before the comparison, each trace's own classification
+        m_operations->setContent(labelA, labelB, OpChartView::opsOfTraces(a.get(), b.get()));
+    else
+        m_operations->clear(tr("No trace loaded"));
+    m_gap->setContent(labelA, labelB, c);
 }
 
 void ChartPage::setView(View view)

@@ -1,7 +1,11 @@
 #pragma once
 // The Chart tab: one chart at a time, chosen above it — GPU time per operation (OpChartView) or
-// where the gap between the traces comes from (GapChartView, a waterfall).
+// where the gap between the traces comes from (GapChartView, a waterfall). Both are redrawn only when
+// a trace or the comparison changed.
+#include "results.h"
+
 #include <QWidget>
+#include <optional>
 
 class GapChartView;
 class OpChartView;
@@ -13,8 +17,7 @@ class ChartPage : public QWidget {
 public:
     enum View { Operations, Gap };
 
-    // Takes `operations` (the chart the tab showed alone before) as its first view.
-    explicit ChartPage(OpChartView *operations, QWidget *parent = nullptr);
+    explicit ChartPage(const Results *results, QWidget *parent = nullptr);
 
     OpChartView *operationsView() const { return m_operations; }
     GapChartView *gapView() const { return m_gap; }
@@ -23,6 +26,10 @@ public:
     View view() const;
 
 private:
+    void refresh();
+
+    const Results *m_results;
+    std::optional<Results::Snapshot> m_shown;
     OpChartView *m_operations;
     GapChartView *m_gap;
     QComboBox *m_choice;

@@ -3,61 +3,31 @@
 #include "analysisjob.h"
 #include "chartpage.h"
 #include "comparisonjob.h"
-#include "datatableview.h"
-#include "fusiontreemodel.h"
-#include "gapchartview.h"
-#include "kernelfilterproxy.h"
+#include "findingspage.h"
+#include "fusionpage.h"
+#include "kernelpage.h"
 #include "kerneltablemodel.h"
+#include "layerpage.h"
 #include "layertablemodel.h"
 #include "messagebar.h"
-#include "modelroles.h"
-#include "opchartview.h"
 #include "perfettoexporter.h"
+#include "results.h"
 #include "scopeselector.h"
 #include "settings.h"
-#include "settingsdialog.h"
-#include "sourceopener.h"
 #include "tableactions.h"
-#include "timelinesync.h"
 #include "timelineview.h"
-#include "toplevelsortproxy.h"
 #include "tracepane.h"
 #include "triagejob.h"
 #include "triagepage.h"
-#include "units.h"
-#include "whatiftext.h"
 
-#include <QAction>
-#include <QApplication>
-#include <QCheckBox>
 #include <QCloseEvent>
 #include <QComboBox>
-#include <QDialog>
-#include <QDialogButtonBox>
-#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFontDatabase>
-#include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
-#include <QLineEdit>
-#include <QMenuBar>
-#include <QMessageBox>
-#include <QMimeData>
-#include <QPlainTextEdit>
 #include <QProgressBar>
-#include <QSortFilterProxyModel>
 #include <QSplitter>
-#include <QStatusBar>
-#include <QStyle>
 #include <QTabWidget>
-#include <QTableView>
-#include <QTextBrowser>
-#include <QToolBar>
-#include <QTreeView>
-#include <QVBoxLayout>
-
 
 using namespace fusion;
 
@@ -87,6 +57,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     setWindowIcon(icon);
     setAcceptDrops(true);
 
+    m_results = new Results(this);
     for (Side s : {SideA, SideB}) {
         m_job[s] = new AnalysisJob(s, this);
         m_triageJob[s] = new TriageJob(this);
@@ -100,24 +71,33 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     for (Side s : {SideA, SideB})
         connectJob(s);
 
+    // The pages follow Results themselves; what spans them (title, tab counts, empty-table sentences)
+    // follows here, after them.
+    const auto followResults = [this] {
+        updateWindowTitle();
+        updateTabTitles();
+        updateEmptyStates();
+        emit resultsChanged();
+    };
+    connect(m_results, &Results::comparisonChanged, this, followResults);
+    connect(m_results, &Results::traceChanged, this, followResults);
+    connect(m_results, &Results::triageChanged, this, followResults);
+
     connect(m_compareJob, &BackgroundJob::finished, this, [this] {
-        m_comparison = m_compareJob->result();
-        m_comparisonFailed = false;
         m_compareProgress->hide();
         m_messageBar->clearMessage(QStringLiteral("compare"));
+        m_results->setComparison(m_compareJob->result(), Results::Comparing::Done);
         warnIfMismatched();
-        const auto &c = *m_comparison->comparison;
+        const auto &c = *m_results->comparison();
         m_statusLabel->setText(tr("Compared: %n fusion pattern(s), %1 extra-work item(s), %2 aligned layer pairs", nullptr,
                                   int(c.findings.size()))
                                    .arg(c.extraWork.size())
                                    .arg(c.layers.pairs.size()));
-        refreshViews();
         notifyIfIdle();
     });
     connect(m_compareJob, &BackgroundJob::failed, this, [this](quint64, const QString &message) {
-        m_comparisonFailed = true;
         m_compareProgress->hide();
-        refreshViews();
+        m_results->setComparison(nullptr, Results::Comparing::Failed);
         m_statusLabel->setText(tr("Comparison failed"));
         m_messageBar->showMessage(MessageBar::Error, tr("The comparison failed: %1").arg(message),
                                   QStringLiteral("compare"));
@@ -125,7 +105,8 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     });
     connect(m_compareJob, &BackgroundJob::cancelled, this, [this] {
         m_compareProgress->hide();
-        refreshViews();
+        if (m_results->comparing() == Results::Comparing::Running)
+            m_results->setComparison(m_results->comparisonResult(), Results::Comparing::Cancelled);
         notifyIfIdle();
     });
 
@@ -136,7 +117,9 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     restoreState(Settings::windowState());
     m_splitter->restoreState(Settings::splitterState());
     installStates();
-    refreshViews();
+    updateWindowTitle();
+    updateTabTitles();
+    updateEmptyStates();
     updateActions();
 }
 
@@ -152,23 +135,24 @@ void MainWindow::connectJob(Side side)
     connect(pane, &TracePane::rankChosen, this, [this, side](int member) { chooseRank(side, member); });
     connect(job, &BackgroundJob::progressChanged, pane, &TracePane::setProgress);
     connect(job, &BackgroundJob::finished, this, [this, side, job] {
-        m_result[side] = job->result();
-        m_pane[side]->showTrace(m_path[side], *m_result[side]->analyzed);
+        m_pane[side]->showTrace(m_path[side], *job->result()->analyzed);
+        m_messageBar->clearMessage(QStringLiteral("trace") + sideName(side));
+        {
+            // One change for the pages: the tables say "comparing" rather than list unpaired kernels.
+            Results::Update update(*m_results);
+            m_results->setTrace(side, job->result());
+            startComparison();
+        }
+        startTriage(side);  // once the pages show the trace: they need not share the cores with it
         updateStepChoices();
         updateStageChoices();
-        m_messageBar->clearMessage(QStringLiteral("trace") + sideName(side));
-        startComparison();  // first: the tables show "comparing" rather than unpaired kernels meanwhile
-        refreshViews();
-        startTriage(side);
         updateActions();
         notifyIfIdle();
     });
     TriageJob *triage = m_triageJob[side];
     // The triage only feeds its own tab: the tables, pattern tree and timeline keep the user's place.
     connect(triage, &BackgroundJob::finished, this, [this, side, triage] {
-        m_triage[side] = triage->result();
-        refreshTriagePage();
-        emit resultsChanged();
+        m_results->setTriage(side, triage->result(), Results::Triaging::Done);
         notifyIfIdle();
     });
     connect(triage, &BackgroundJob::failed, this, [this, side](quint64, const QString &message) {
@@ -176,13 +160,14 @@ void MainWindow::connectJob(Side side)
         m_messageBar->showMessage(MessageBar::Warning,
                                   tr("The triage of trace %1 could not be completed: %2").arg(sideName(side), message),
                                   QStringLiteral("triage") + sideName(side));
-        refreshTriagePage();
+        m_triageFailed[side] = true;
+        publishTriage(side);
         notifyIfIdle();
     });
     connect(triage, &BackgroundJob::progressChanged, this,
             [this, side](double f) { m_triagePage->setProgress(side, f); });
-    connect(triage, &BackgroundJob::cancelled, this, [this] {
-        refreshTriagePage();
+    connect(triage, &BackgroundJob::cancelled, this, [this, side] {
+        publishTriage(side);
         notifyIfIdle();
     });
     connect(job, &BackgroundJob::failed, this, [this, side](quint64, const QString &message) {
@@ -190,12 +175,14 @@ void MainWindow::connectJob(Side side)
         m_messageBar->showMessage(MessageBar::Error, tr("Trace %1 could not be loaded: %2").arg(sideName(side), message),
                                   QStringLiteral("trace") + sideName(side));
         updateActions();
+        updateEmptyStates();
         notifyIfIdle();
     });
     connect(job, &BackgroundJob::cancelled, this, [this, side] {
         m_path[side].clear();
         m_pane[side]->showEmpty(tr("Loading was cancelled. Drop a trace file here, or click Open…"));
         updateActions();
+        updateEmptyStates();
         notifyIfIdle();
     });
 }
@@ -212,9 +199,10 @@ void MainWindow::setStage(Stage stage)
     if (stage == m_stage)
         return;
     m_stage = stage;
-    m_kernelModel->setStage(stage);
+    m_kernelPage->setStage(stage);
     emit stageChanged(stage);
     startComparison();
+    updateEmptyStates();
 }
 
 void MainWindow::setScreenshotMode(bool on)
@@ -225,7 +213,7 @@ void MainWindow::setScreenshotMode(bool on)
 bool MainWindow::showView(const QString &name)
 {
     static const char *const names[] = {"timeline", "kernels", "layers", "fusion", "findings", "chart", "triage"};
-    QWidget *pages[] = {m_timelineView, m_kernelPage, m_layerView, m_fusionPage, m_findingsView, m_chartPage, m_triagePage};
+    QWidget *pages[] = {m_timelineView, m_kernelPage, m_layerPage, m_fusionPage, m_findingsPage, m_chartPage, m_triagePage};
     for (int i = 0; i < 7; ++i) {
         if (name == QLatin1String(names[i])) {
             m_tabs->setCurrentWidget(pages[i]);
@@ -259,28 +247,29 @@ bool MainWindow::triagePending(Side side) const
 bool MainWindow::hasFailures() const
 {
     return m_pane[SideA]->state() == TracePane::State::Failed || m_pane[SideB]->state() == TracePane::State::Failed
-           || m_comparisonFailed;
+           || m_results->comparing() == Results::Comparing::Failed;
 }
 
 std::shared_ptr<const AnalyzedTrace> MainWindow::trace(Side side) const
 {
-    return m_result[side] ? m_result[side]->analyzed : nullptr;
+    return m_results->trace(side);
 }
 
 std::shared_ptr<const Comparison> MainWindow::comparison() const
 {
-    return m_comparison ? m_comparison->comparison : nullptr;
+    return m_results->comparison();
 }
 
 TableActions *MainWindow::tableActions(QWidget *page) const
 {
     if (page == m_triagePage)
         return m_triagePage->currentTableActions();
+    if (page == m_kernelPage)
+        return m_kernelPage->tableActions();
+    if (page == m_layerPage)
+        return m_layerPage->tableActions();
     if (page == m_fusionPage)
-        page = m_fusionView;
-    for (TableActions *a : m_tableActions)
-        if (a->view() == page || (page == m_kernelPage && a->view() == m_kernelView))
-            return a;
+        return m_fusionPage->tableActions();
     return nullptr;
 }
 
@@ -309,11 +298,12 @@ void MainWindow::openTrace(Side side, const QString &path)
     m_path[side] = path;
     if (!m_screenshotMode)
         Settings::addRecentFile(path);
-    m_result[side].reset();
-    m_triage[side].reset();
+    Results::Update update(*m_results);
     m_triageQueued[side] = false;
     m_triageCancelled[side] = false;
+    m_triageFailed[side] = false;
     m_triageJob[side]->cancel();
+    m_results->setTriage(side, nullptr, Results::Triaging::No);
     m_messageBar->clearMessage(QStringLiteral("triage") + sideName(side));
     m_pane[side]->showLoading(path);
     AnalysisJob::Request request;
@@ -327,11 +317,9 @@ void MainWindow::openTrace(Side side, const QString &path)
     m_job[side]->start(request);  // first: a queued triage of the other side now waits for it
     // Whatever was compared no longer holds; a stale comparison result is dropped by its job.
     m_compareJob->cancel();
-    m_comparison.reset();
-    m_comparisonFailed = false;
+    m_results->setTrace(side, nullptr);  // drops the comparison with it
     m_messageBar->clearMessage(QStringLiteral("compare"));
     m_statusLabel->setText(tr("Loading %1…").arg(QFileInfo(path).fileName()));
-    refreshViews();
     updateActions();
 }
 
@@ -354,48 +342,56 @@ void MainWindow::swapTraces()
     std::swap(m_path[SideA], m_path[SideB]);
     std::swap(m_userLabel[SideA], m_userLabel[SideB]);
     std::swap(m_member[SideA], m_member[SideB]);
-    std::swap(m_result[SideA], m_result[SideB]);
-    std::swap(m_triage[SideA], m_triage[SideB]);
+    Results::Update update(*m_results);
     for (Side s : {SideA, SideB}) {
         m_triageQueued[s] = false;
         m_triageCancelled[s] = false;
+        m_triageFailed[s] = false;
         m_triageJob[s]->cancel();  // computing for the other side; started again below
     }
+    m_compareJob->cancel();
+    std::shared_ptr<const TraceResult> swapped[2];
     for (Side s : {SideA, SideB}) {
-        if (m_result[s]) {
+        if (const auto old = m_results->traceResult(otherSide(s))) {
             // The rows were built for the other side; a copy with the halves exchanged.
-            auto swapped = std::make_shared<TraceResult>(*m_result[s]);
-            KernelRows::swapSides(swapped->rows);
-            m_result[s] = swapped;
-            m_pane[s]->showTrace(m_path[s], *m_result[s]->analyzed);
+            auto copy = std::make_shared<TraceResult>(*old);
+            KernelRows::swapSides(copy->rows);
+            swapped[s] = copy;
+            m_pane[s]->showTrace(m_path[s], *copy->analyzed);
         } else {
             m_pane[s]->showEmpty();
         }
     }
-    m_compareJob->cancel();
-    m_comparison.reset();
+    m_results->swapSides(swapped[SideA], swapped[SideB]);
     startComparison();
-    refreshViews();
-    for (Side s : {SideA, SideB})
-        if (m_result[s] && !m_triage[s])
+    for (Side s : {SideA, SideB}) {
+        if (m_results->hasTrace(s) && !m_results->triage(s))
             startTriage(s);
+        else
+            publishTriage(s);
+    }
     updateActions();
 }
 
 void MainWindow::startTriage(Side side)
 {
     m_triageCancelled[side] = false;
-    m_triageQueued[side] = m_result[side] != nullptr;
+    m_triageFailed[side] = false;
+    m_triageQueued[side] = m_results->hasTrace(side);
     startQueuedTriages();
-    refreshTriagePage();  // "computing" rather than "not loaded" while it waits
+    publishTriage(side);  // "computing" rather than "not loaded" while it waits
 }
 
-void MainWindow::refreshTriagePage()
+void MainWindow::publishTriage(Side side)
 {
-    for (Side s : {SideA, SideB})
-        m_triagePage->setCancelled(s, m_triageCancelled[s]);
-    m_triagePage->setResults(m_triage[SideA], m_triage[SideB], triagePending(SideA), triagePending(SideB),
-                             labelOf(SideA), labelOf(SideB));
+    using T = Results::Triaging;
+    const auto result = m_results->triage(side);
+    const T state = triagePending(side)       ? T::Pending
+                    : m_triageCancelled[side] ? T::Cancelled
+                    : m_triageFailed[side]    ? T::Failed
+                    : result                  ? T::Done
+                                              : T::No;
+    m_results->setTriage(side, result, state);
 }
 
 // The triage is a tab of its own: it waits while a trace loads or the comparison runs, so that what
@@ -405,19 +401,24 @@ void MainWindow::startQueuedTriages()
     if (m_job[SideA]->isRunning() || m_job[SideB]->isRunning() || m_compareJob->isRunning())
         return;
     for (Side s : {SideA, SideB}) {
-        if (m_triageQueued[s] && m_result[s])
-            m_triageJob[s]->start(m_result[s]->analyzed);
+        const bool queued = m_triageQueued[s];
         m_triageQueued[s] = false;
+        if (queued && m_results->hasTrace(s))
+            m_triageJob[s]->start(m_results->trace(s));
+        if (queued)
+            publishTriage(s);
     }
 }
 
 void MainWindow::startComparison()
 {
-    if (!m_result[SideA] || !m_result[SideB])
+    if (!m_results->hasBoth())
         return;
     CompareOptions options;
     options.stage = m_stage;
-    m_compareJob->start(m_result[SideA]->analyzed, m_result[SideB]->analyzed, options);
+    m_compareJob->start(m_results->trace(SideA), m_results->trace(SideB), options);
+    // A comparison of another stage stays shown until this one replaces it.
+    m_results->setComparison(m_results->comparisonResult(), Results::Comparing::Running);
     m_compareProgress->setValue(0);
     m_compareProgress->show();
     m_statusLabel->setText(tr("Aligning layers and looking for fusions…"));
@@ -425,136 +426,36 @@ void MainWindow::startComparison()
 
 QString MainWindow::labelOf(Side side) const
 {
-    if (m_comparison)
-        return QString::fromStdString(side == SideA ? m_comparison->comparison->labelA
-                                                    : m_comparison->comparison->labelB);
-    if (m_result[side])
-        return QString::fromStdString(m_result[side]->analyzed->trace->displayLabel());
-    return sideName(side);
+    return m_results->label(side);
 }
 
-void MainWindow::refreshViews()
+void MainWindow::updateWindowTitle()
 {
-    const auto a = trace(SideA), b = trace(SideB);
-    const QString labelA = labelOf(SideA), labelB = labelOf(SideB);
-    m_kernelModel->setLabels(labelA, labelB);
-    m_layerModel->setLabels(labelA, labelB);
-    if (m_comparison) {
-        const auto c = m_comparison->comparison;
-        m_kernelModel->setContent(a, b, m_comparison->rows);
-        m_layerModel->setContent(a, b, c);
-        m_fusionModel->setContent(a, b, c);
-        m_findingsView->setMarkdown(m_comparison->markdown);
-        m_chartView->setContent(labelA, labelB, c->ops);
-        m_chartPage->gapView()->setContent(labelA, labelB, c);
-        const QString labels[2] = {labelA, labelB};
-        m_fusionWhatIf->setText(WhatIfText::fusionHeader(*c, labels));
-        m_fusionWhatIf->setVisible(!m_fusionWhatIf->text().isEmpty());
-    } else {
-        m_fusionWhatIf->hide();
-        // Two traces not compared yet would list every kernel and layer as one-sided: the tables stay
-        // empty and say why until the comparison pairs them (or failed, when each trace is listed alone).
-        const bool pending = a && b && m_compareJob->isRunning();
-        std::vector<KernelRow> rows;
-        for (Side s : {SideA, SideB})
-            if (m_result[s] && !pending)
-                rows.insert(rows.end(), m_result[s]->rows.begin(), m_result[s]->rows.end());
-        m_kernelModel->setContent(a, b, std::move(rows));
-        m_layerModel->setContent(pending ? nullptr : a, pending ? nullptr : b, nullptr);
-        m_fusionModel->setContent(a, b, nullptr);
-        const bool comparing = m_compareJob->isRunning();
-        const QString note = comparing ? tr("Comparing the traces…")
-                                       : tr("Load trace A and trace B to compare them: the findings appear here.");
-        m_findingsView->setMarkdown(QStringLiteral("*") + note + QStringLiteral("*"));
-        if (a || b)
-            m_chartView->setContent(labelA, labelB, OpChartView::opsOfTraces(a.get(), b.get()));
-        else
-            m_chartView->clear(tr("No trace loaded"));
-        m_chartPage->gapView()->setContent(labelA, labelB, nullptr);
-    }
-    // Sentences (evidence) and group titles read across the whole row rather than elided in column 0.
-    for (int r = 0; r < m_fusionProxy->rowCount(); ++r) {
-        const QModelIndex finding = m_fusionProxy->index(r, 0);
-        for (int c = 0; c < m_fusionProxy->rowCount(finding); ++c) {
-            const int kind = m_fusionProxy->index(c, 0, finding).data(ModelRoles::NodeKind).toInt();
-            if (kind == FusionTreeModel::Evidence || kind == FusionTreeModel::Group)
-                m_fusionView->setFirstColumnSpanned(c, finding, true);
-        }
-    }
-    // The largest difference opened up, so the tab shows what a pattern consists of at first sight.
-    if (m_fusionModel->rowCount() > 0) {
-        m_fusionView->expandRecursively(m_fusionProxy->index(0, 0));
-        m_fusionView->setCurrentIndex(m_fusionProxy->index(0, 0));
-    } else {
-        showFusionDetails(QModelIndex());
-    }
-    refreshTriagePage();
-    updateEmptyStates();
-    // A side without a trace has nothing to show, and nothing to compare against.
-    const bool sideShown[2] = {a || !b, b || !a};
-    for (int c = 0; c < KernelTableModel::ColumnCount; ++c) {
-        bool hidden = false;
-        if (c == KernelTableModel::NameA || c == KernelTableModel::CallsA || c == KernelTableModel::TotalA
-            || c == KernelTableModel::AvgA)
-            hidden = !sideShown[SideA];
-        else if (c == KernelTableModel::NameB || c == KernelTableModel::CallsB || c == KernelTableModel::TotalB
-                 || c == KernelTableModel::AvgB)
-            hidden = !sideShown[SideB];
-        else if (c == KernelTableModel::Delta || c == KernelTableModel::Ratio)
-            hidden = !(a && b);
-        m_kernelView->setColumnHidden(c, hidden);
-    }
-    for (int c = 0; c < LayerTableModel::ColumnCount; ++c) {
-        bool hidden = false;
-        if (c == LayerTableModel::LayerA || c == LayerTableModel::KernelsA || c == LayerTableModel::TotalA)
-            hidden = !sideShown[SideA];
-        else if (c == LayerTableModel::LayerB || c == LayerTableModel::KernelsB || c == LayerTableModel::TotalB)
-            hidden = !sideShown[SideB];
-        else if (c == LayerTableModel::Delta || c == LayerTableModel::Ratio)
-            hidden = !(a && b);
-        m_layerView->setColumnHidden(c, hidden);
-    }
+    const bool a = m_results->hasTrace(SideA), b = m_results->hasTrace(SideB);
     if (a && b)
-        setWindowTitle(tr("%1 vs %2 — FusionScope").arg(labelA, labelB));
+        setWindowTitle(tr("%1 vs %2 — FusionScope").arg(labelOf(SideA), labelOf(SideB)));
     else if (a || b)
-        setWindowTitle(tr("%1 — FusionScope").arg(a ? labelA : labelB));
+        setWindowTitle(tr("%1 — FusionScope").arg(labelOf(a ? SideA : SideB)));
     else
         setWindowTitle(tr("FusionScope"));
-    refreshOperationFilter();
-    updateTabTitles();
-    emit resultsChanged();
-}
-
-void MainWindow::refreshOperationFilter()
-{
-    const QString current = m_opCombo->currentData().toString();
-    QSignalBlocker block(m_opCombo);
-    m_opCombo->clear();
-    m_opCombo->addItem(tr("All operations"), QString());
-    for (const QString &op : m_kernelModel->operations())
-        m_opCombo->addItem(op, op);
-    const int i = m_opCombo->findData(current);
-    m_opCombo->setCurrentIndex(std::max(0, i));
-    m_kernelProxy->setOperation(m_opCombo->currentData().toString());
 }
 
 void MainWindow::updateTabTitles()
 {
-    const int kernels = m_tabs->indexOf(m_kernelPage), layers = m_tabs->indexOf(m_layerView),
-              fusion = m_tabs->indexOf(m_fusionPage);
-    m_tabs->setTabText(kernels, tr("Kernels (%1)").arg(m_kernelModel->rowCount()));
-    m_tabs->setTabText(layers, tr("Layers (%1)").arg(m_layerModel->rowCount()));
+    m_tabs->setTabText(m_tabs->indexOf(m_kernelPage), tr("Kernels (%1)").arg(m_kernelPage->model()->rowCount()));
+    m_tabs->setTabText(m_tabs->indexOf(m_layerPage), tr("Layers (%1)").arg(m_layerPage->model()->rowCount()));
     // The tree lists fusion differences and extra work; the title counts them apart, as the status line does.
-    const size_t findings = m_comparison ? m_comparison->comparison->findings.size() : 0;
-    const size_t extra = m_comparison ? m_comparison->comparison->extraWork.size() : 0;
-    m_tabs->setTabText(fusion, extra ? tr("Fusion patterns (%1 + %2 extra work)").arg(findings).arg(extra)
-                                     : tr("Fusion patterns (%1)").arg(findings));
+    const auto c = m_results->comparison();
+    const size_t findings = c ? c->findings.size() : 0;
+    const size_t extra = c ? c->extraWork.size() : 0;
+    m_tabs->setTabText(m_tabs->indexOf(m_fusionPage), extra ? tr("Fusion patterns (%1 + %2 extra work)").arg(findings).arg(extra)
+                                                           : tr("Fusion patterns (%1)").arg(findings));
 }
 
 void MainWindow::updateActions()
 {
     const bool loading = m_job[SideA]->isRunning() || m_job[SideB]->isRunning();
-    m_swapAction->setEnabled(!loading && (m_result[SideA] || m_result[SideB]));
+    m_swapAction->setEnabled(!loading && (m_results->hasTrace(SideA) || m_results->hasTrace(SideB)));
     m_exportAction->setEnabled(tableActions(m_tabs->currentWidget()) != nullptr);
     m_perfetto->updateAction();
 }
@@ -565,12 +466,12 @@ void MainWindow::notifyIfIdle()
     m_perfetto->updateAction();
     if (isBusy())
         return;
-    if (!m_comparison && !(m_result[SideA] && m_result[SideB])) {
+    if (!m_results->comparison() && !m_results->hasBoth()) {
         QString status;
         for (Side s : {SideA, SideB})
             if (m_pane[s]->state() == TracePane::State::Failed)
                 status = tr("Trace %1 could not be loaded; open another file to compare.").arg(sideName(s));
-        if (status.isEmpty() && (m_result[SideA] || m_result[SideB]))
+        if (status.isEmpty() && (m_results->hasTrace(SideA) || m_results->hasTrace(SideB)))
             status = tr("Load a second trace to compare.");
         m_statusLabel->setText(status);
     }

@@ -1,12 +1,14 @@
 #pragma once
-// The main window: trace A left, trace B right, the views in tabs below. It owns the background jobs
-// (one analysis per side, one comparison) and swaps finished results into the models; it never waits
-// for a job, so the window stays responsive whatever the traces' size.
+// The main window: trace A left, trace B right, the pages in tabs below. It assembles the pages, menus
+// and background jobs (one analysis and one triage per side, one comparison): a job's result goes into
+// Results, whose typed signals each page follows on its own. It never waits for a job, so the window
+// stays responsive whatever the traces' size.
 #include "side.h"
 #include "stages/stages.h"
 
 #include <QMainWindow>
 #include <memory>
+#include <vector>
 
 namespace fusion {
 struct AnalyzedTrace;
@@ -19,26 +21,20 @@ class AnalysisJob;
 class ChartPage;
 class ComparisonJob;
 class EmptyState;
-class FusionTreeModel;
-class KernelFilterProxy;
-class KernelTableModel;
-class LayerTableModel;
+class FindingsPage;
+class FusionPage;
+class KernelPage;
+class LayerPage;
 class MessageBar;
-class OpChartView;
 class PerfettoExporter;
 class QAbstractItemView;
-class QCheckBox;
 class QComboBox;
 class QLabel;
-class QLineEdit;
 class QMenu;
 class QProgressBar;
-class QSortFilterProxyModel;
 class QSplitter;
 class QTabWidget;
-class QTableView;
-class QTextBrowser;
-class QTreeView;
+class Results;
 class TableActions;
 class TimelineView;
 class TracePane;
@@ -66,27 +62,20 @@ public:
     std::shared_ptr<const fusion::AnalyzedTrace> trace(Side side) const;
     std::shared_ptr<const fusion::Comparison> comparison() const;
 
+    const Results *results() const { return m_results; }
     TracePane *pane(Side side) const { return m_pane[side]; }
     MessageBar *messageBar() const { return m_messageBar; }
     QTabWidget *tabs() const { return m_tabs; }
-    KernelTableModel *kernelModel() const { return m_kernelModel; }
-    KernelFilterProxy *kernelProxy() const { return m_kernelProxy; }
-    QTableView *kernelView() const { return m_kernelView; }
-    QLineEdit *kernelFilter() const { return m_filterEdit; }
-    QComboBox *operationFilter() const { return m_opCombo; }
-    LayerTableModel *layerModel() const { return m_layerModel; }
-    QTableView *layerView() const { return m_layerView; }
-    FusionTreeModel *fusionModel() const { return m_fusionModel; }
-    QSortFilterProxyModel *fusionProxy() const { return m_fusionProxy; }
-    QTreeView *fusionView() const { return m_fusionView; }
-    QTextBrowser *findingsView() const { return m_findingsView; }
-    OpChartView *chartView() const { return m_chartView; }
+    KernelPage *kernelPage() const { return m_kernelPage; }
+    LayerPage *layerPage() const { return m_layerPage; }
+    FusionPage *fusionPage() const { return m_fusionPage; }
+    FindingsPage *findingsPage() const { return m_findingsPage; }
     ChartPage *chartPage() const { return m_chartPage; }
     TriagePage *triagePage() const { return m_triagePage; }
     TimelineView *timelineView() const { return m_timelineView; }
     TriageJob *triageJob(Side side) const { return m_triageJob[side]; }
     PerfettoExporter *perfettoExporter() const { return m_perfetto; }
-    TableActions *tableActions(QWidget *page) const;
+    TableActions *tableActions(QWidget *page) const;  // what File → Export writes for that tab, if anything
 
 public slots:
     void openTrace(Side side, const QString &path);
@@ -95,8 +84,11 @@ public slots:
     void chooseRank(Side side, int member);
     void cancelLoading(Side side);
     void swapTraces();
-    // Selects the kernel table row holding kernel `id` of `side` (clearing filters that hide it).
+    // Selects the kernel table row holding kernel `id` of `side` (clearing filters that hide it, and
+    // showing every stage when it runs in another) on the Kernels tab.
     bool selectKernel(Side side, uint32_t id);
+    // Selects every kernel table row holding one of the kernels; the number of rows (0: none).
+    int selectKernels(const std::vector<uint32_t> &a, const std::vector<uint32_t> &b);
     // A fusion-tree item (of the view's proxy or the model itself): kernels → kernel table,
     // source locations → editor or stack.
     void activateFusionItem(const QModelIndex &index);
@@ -104,8 +96,8 @@ public slots:
 
 signals:
     void idle();  // no job runs any more: what the views show is final (used by --screenshot)
-    // trace(), comparison() or the views changed (a trace loaded, a comparison or triage arrived);
-    // views beside the tabs (the timeline) refresh on this rather than wait for idle().
+    // Something in results() changed (a trace loaded, a comparison or triage arrived), after the
+    // pages followed it.
     void resultsChanged();
     // The stage selector changed (the kernel table has already been narrowed; the comparison of
     // that stage is under way). The timeline follows it.
@@ -120,21 +112,19 @@ protected:
 private:
     void createActions();
     void createViews();
-    QWidget *createKernelPage();
     void connectJob(Side side);
+    void connectExports();
     void askOpen(Side side);
     void startComparison();
     void startTriage(Side side);
     void startQueuedTriages();
-    void refreshTriagePage();
     bool triagePending(Side side) const;  // queued or running
-    void refreshViews();
-    void refreshOperationFilter();
+    void publishTriage(Side side);        // the side's triage state (and result) into Results
+    void updateWindowTitle();
     void updateActions();
     void updateTabTitles();
     void notifyIfIdle();
     void openLocation(const QModelIndex &sourceIndex);
-    void showFusionDetails(const QModelIndex &proxyIndex);
     void reloadAll();
     void updateStepChoices();   // the scope selector offers the steps of the loaded traces
     void updateStageChoices();  // stages neither trace has are disabled in the stage choice
@@ -147,18 +137,16 @@ private:
     QString missingStage() const;
     void warnIfMismatched();
 
+    Results *m_results;
     AnalysisJob *m_job[2];
     TriageJob *m_triageJob[2];
     bool m_triageQueued[2] = {false, false};
     bool m_triageCancelled[2] = {false, false};  // by the user, from the triage tab
+    bool m_triageFailed[2] = {false, false};
     ComparisonJob *m_compareJob;
     PerfettoExporter *m_perfetto = nullptr;
     QString m_path[2], m_userLabel[2];
     int m_member[2] = {-1, -1};  // the rank chosen in the pane (index into the run's traces); -1: the lowest
-    std::shared_ptr<const TraceResult> m_result[2];
-    std::shared_ptr<const TriageResult> m_triage[2];
-    std::shared_ptr<const ComparisonResult> m_comparison;
-    bool m_comparisonFailed = false;
     fusion::Stage m_stage = fusion::Stage::All;
     bool m_screenshotMode = false;
     QList<EmptyState *> m_emptyStates;
@@ -168,25 +156,10 @@ private:
     MessageBar *m_messageBar;
     QSplitter *m_splitter;
     QTabWidget *m_tabs;
-    QWidget *m_kernelPage;
-    KernelTableModel *m_kernelModel;
-    KernelFilterProxy *m_kernelProxy;
-    QTableView *m_kernelView;
-    QLineEdit *m_filterEdit;
-    QComboBox *m_opCombo;
-    QCheckBox *m_demangleCheck;
-    QLabel *m_rowCountLabel;
-    LayerTableModel *m_layerModel;
-    QSortFilterProxyModel *m_layerProxy;
-    QTableView *m_layerView;
-    FusionTreeModel *m_fusionModel;
-    QSortFilterProxyModel *m_fusionProxy;
-    QTreeView *m_fusionView;
-    QWidget *m_fusionPage;
-    QLabel *m_fusionWhatIf;
-    QTextBrowser *m_fusionDetails;
-    QTextBrowser *m_findingsView;
-    OpChartView *m_chartView;
+    KernelPage *m_kernelPage;
+    LayerPage *m_layerPage;
+    FusionPage *m_fusionPage;
+    FindingsPage *m_findingsPage;
     ChartPage *m_chartPage;
     TriagePage *m_triagePage;
     TimelineView *m_timelineView;

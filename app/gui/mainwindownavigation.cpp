@@ -1,98 +1,61 @@
-// MainWindow's links between views: selecting kernels, activating findings and source locations,
-// the details of a finding, and traces dropped onto the window.
+// MainWindow's links between pages: selecting kernels, activating findings and source locations,
+// and traces dropped onto the window.
 #include "mainwindow.h"
 
-#include "analysisjob.h"
-#include "comparisonjob.h"
-#include "datatableview.h"
-#include "evidencetext.h"
+#include "fusionpage.h"
 #include "fusiontreemodel.h"
-#include "kernelfilterproxy.h"
-#include "kerneltablemodel.h"
-#include "layertablemodel.h"
+#include "kernelpage.h"
 #include "messagebar.h"
 #include "modelroles.h"
-#include "opchartview.h"
-#include "scopeselector.h"
 #include "settings.h"
-#include "settingsdialog.h"
 #include "sourceopener.h"
-#include "tableactions.h"
-#include "timelinesync.h"
-#include "timelineview.h"
-#include "toplevelsortproxy.h"
-#include "tracepane.h"
-#include "triagejob.h"
-#include "triagepage.h"
-#include "units.h"
 
-#include <QAction>
-#include <QApplication>
-#include <QCheckBox>
-#include <QCloseEvent>
-#include <QComboBox>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QDir>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QFontDatabase>
-#include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
-#include <QLineEdit>
-#include <QMenuBar>
-#include <QMessageBox>
 #include <QMimeData>
 #include <QPlainTextEdit>
-#include <QProgressBar>
 #include <QSortFilterProxyModel>
-#include <QSplitter>
 #include <QStatusBar>
-#include <QStyle>
 #include <QTabWidget>
-#include <QTableView>
-#include <QTextBrowser>
-#include <QStandardItem>
-#include <QStandardItemModel>
-#include <QToolBar>
-#include <QTreeView>
 #include <QVBoxLayout>
-
-#include <set>
 
 using namespace fusion;
 
 bool MainWindow::selectKernel(Side side, uint32_t id)
 {
-    int row = m_kernelModel->rowOfKernel(side, id);
-    if (row < 0 && m_stage != Stage::All) {
+    QModelIndex index = m_kernelPage->reveal(side, id);
+    if (!index.isValid() && m_stage != Stage::All) {
         // The kernel belongs to another stage: show every stage rather than select nothing.
         setStage(Stage::All);
-        row = m_kernelModel->rowOfKernel(side, id);
+        index = m_kernelPage->reveal(side, id);
     }
-    if (row < 0)
-        return false;
-    const int column = side == SideA ? KernelTableModel::NameA : KernelTableModel::NameB;
-    QModelIndex proxyIndex = m_kernelProxy->mapFromSource(m_kernelModel->index(row, column));
-    if (!proxyIndex.isValid()) {  // hidden by the text or operation filter
-        m_filterEdit->clear();
-        m_opCombo->setCurrentIndex(0);
-        proxyIndex = m_kernelProxy->mapFromSource(m_kernelModel->index(row, column));
-    }
-    if (!proxyIndex.isValid())
+    if (!index.isValid())
         return false;
     m_tabs->setCurrentWidget(m_kernelPage);
-    m_kernelView->selectionModel()->setCurrentIndex(
-        proxyIndex, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-    m_kernelView->scrollTo(proxyIndex, QAbstractItemView::PositionAtCenter);
-    m_kernelView->setFocus();
+    m_kernelPage->select(index);
     return true;
+}
+
+int MainWindow::selectKernels(const std::vector<uint32_t> &a, const std::vector<uint32_t> &b)
+{
+    const QItemSelection selection = m_kernelPage->reveal(a, b);
+    if (selection.isEmpty())
+        return 0;
+    m_tabs->setCurrentWidget(m_kernelPage);
+    m_kernelPage->select(selection);
+    int rows = 0;
+    for (const QItemSelectionRange &range : selection)
+        rows += range.height();
+    return rows;
 }
 
 void MainWindow::activateFusionItem(const QModelIndex &index)
 {
-    const QModelIndex source = index.model() == m_fusionProxy ? m_fusionProxy->mapToSource(index) : index;
+    const QModelIndex source = index.model() == m_fusionPage->proxy() ? m_fusionPage->proxy()->mapToSource(index) : index;
     if (!source.isValid())
         return;
     const int kind = source.data(ModelRoles::NodeKind).toInt();
@@ -110,7 +73,7 @@ void MainWindow::activateFusionItem(const QModelIndex &index)
 
 void MainWindow::openLocation(const QModelIndex &sourceIndex)
 {
-    const SourceLocation location = m_fusionModel->locationAt(sourceIndex);
+    const SourceLocation location = m_fusionPage->model()->locationAt(sourceIndex);
     QStringList folders = Settings::sourceFolders();
     for (Side s : {SideA, SideB})
         if (!m_path[s].isEmpty())
@@ -190,37 +153,4 @@ void MainWindow::chooseRank(Side side, int member)
         return;
     m_member[side] = member;
     openTrace(side, m_path[side]);  // the same run: the rank chosen stays
-}
-
-void MainWindow::showFusionDetails(const QModelIndex &index)
-{
-    const QModelIndex source = m_fusionProxy->mapToSource(index);
-    const FusionFinding *finding = m_fusionModel->findingAt(source);
-    const ExtraWork *extra = m_fusionModel->extraWorkAt(source);
-    if (!finding && !extra) {
-        m_fusionDetails->setPlainText(m_comparison ? tr("The traces show no fusion differences.")
-                                                   : tr("Fusion patterns appear once trace A and trace B are compared."));
-        return;
-    }
-    const int kind = source.data(ModelRoles::NodeKind).toInt();
-    const std::string &title = finding ? finding->operation : (extra->cpuOp.empty() ? extra->operation : extra->cpuOp);
-    QString html = QStringLiteral("<p><b>%1</b> — %2</p>")
-                       .arg((finding ? QString::fromStdString(title) : tr("Extra work: %1").arg(QString::fromStdString(title)))
-                                .toHtmlEscaped(),
-                            (finding ? EvidenceText::ofFinding(*finding, labelOf(SideA), labelOf(SideB))
-                                     : EvidenceText::ofExtraWork(*extra, labelOf(SideA), labelOf(SideB)))
-                                .toHtmlEscaped());
-    if (kind != FusionTreeModel::Finding && kind != FusionTreeModel::ExtraWorkItem && kind != FusionTreeModel::Evidence) {
-        const QString item = m_fusionModel->index(source.row(), 0, source.parent()).data().toString();
-        html += QStringLiteral("<p><tt>%1</tt></p>").arg(item.toHtmlEscaped());
-        if (kind == FusionTreeModel::Location) {
-            const SourceLocation location = m_fusionModel->locationAt(source);
-            QStringList stack;
-            for (const std::string &frame : location.stack)
-                stack << QString::fromStdString(frame).toHtmlEscaped();
-            if (!stack.isEmpty())
-                html += QStringLiteral("<pre>%1</pre>").arg(stack.join(QLatin1Char('\n')));
-        }
-    }
-    m_fusionDetails->setHtml(html);
 }

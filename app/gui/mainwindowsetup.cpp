@@ -1,70 +1,47 @@
-// MainWindow's construction: the views and tabs, the kernel page, the actions, menus and toolbar.
+// MainWindow's construction: the pages in their tabs, the status bar, the actions, menus and toolbar.
 #include "mainwindow.h"
 
 #include "analysisjob.h"
 #include "chartpage.h"
 #include "comparisonjob.h"
-#include "datatableview.h"
-#include "fusiontreemodel.h"
+#include "findingspage.h"
+#include "fusionpage.h"
 #include "gapchartview.h"
-#include "kernelfilterproxy.h"
-#include "kernelselection.h"
-#include "kerneltablemodel.h"
-#include "layertablemodel.h"
+#include "kernelpage.h"
+#include "layerpage.h"
 #include "messagebar.h"
-#include "modelroles.h"
-#include "opchartview.h"
 #include "perfettoexporter.h"
+#include "results.h"
 #include "scopeselector.h"
 #include "settings.h"
 #include "settingsdialog.h"
-#include "sourceopener.h"
 #include "tableactions.h"
 #include "timelinesync.h"
 #include "timelineview.h"
-#include "toplevelsortproxy.h"
+#include "timelinewidget.h"
 #include "tracepane.h"
 #include "triagejob.h"
 #include "triagepage.h"
-#include "units.h"
-#include "whatiftext.h"
 
 #include "export/perfettoexport.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QCheckBox>
-#include <QCloseEvent>
 #include <QComboBox>
-#include <QDialog>
-#include <QDialogButtonBox>
 #include <QDir>
-#include <QFileDialog>
 #include <QFileInfo>
-#include <QFontDatabase>
-#include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
-#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QMimeData>
-#include <QPlainTextEdit>
 #include <QProgressBar>
-#include <QSortFilterProxyModel>
 #include <QSplitter>
+#include <QStandardItemModel>
 #include <QStatusBar>
 #include <QStyle>
 #include <QTabWidget>
-#include <QTableView>
-#include <QTextBrowser>
-#include <QStandardItem>
-#include <QStandardItemModel>
 #include <QToolBar>
-#include <QTreeView>
 #include <QVBoxLayout>
-
-#include <set>
 
 using namespace fusion;
 
@@ -77,104 +54,53 @@ void MainWindow::createViews()
 
     m_tabs = new QTabWidget(this);
     m_tabs->setDocumentMode(true);
-    m_kernelPage = createKernelPage();
+    m_kernelPage = new KernelPage(m_results, this);
     m_tabs->addTab(m_kernelPage, tr("Kernels"));
-
-    m_layerModel = new LayerTableModel(this);
-    m_layerProxy = new QSortFilterProxyModel(this);
-    m_layerProxy->setSortRole(ModelRoles::Sort);
-    m_layerProxy->setSourceModel(m_layerModel);
-    m_layerView = new DataTableView(this);
-    m_layerView->setModel(m_layerProxy);
-    m_layerView->setObjectName(QStringLiteral("layerView"));
-    m_layerView->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
-    m_layerView->setColumnWidth(LayerTableModel::Index, 50);
-    m_layerView->horizontalHeader()->setSectionResizeMode(LayerTableModel::LayerA, QHeaderView::Stretch);
-    m_layerView->horizontalHeader()->setSectionResizeMode(LayerTableModel::LayerB, QHeaderView::Stretch);
-    m_tableActions << new TableActions(m_layerView, QStringLiteral("layers"));
-    m_tabs->addTab(m_layerView, tr("Layers"));
-
-    m_fusionModel = new FusionTreeModel(this);
-    m_fusionProxy = new TopLevelSortProxy(this);
-    m_fusionProxy->setSourceModel(m_fusionModel);
-    m_fusionView = new QTreeView(this);
-    m_fusionView->setObjectName(QStringLiteral("fusionView"));
-    m_fusionView->setModel(m_fusionProxy);
-    m_fusionView->setAlternatingRowColors(true);
-    m_fusionView->setUniformRowHeights(true);
-    m_fusionView->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    m_fusionView->setTextElideMode(Qt::ElideMiddle);
-    m_fusionView->header()->setSortIndicator(-1, Qt::DescendingOrder);
-    m_fusionView->setSortingEnabled(true);
-    m_fusionView->header()->setStretchLastSection(false);
-    m_fusionView->header()->setSectionResizeMode(FusionTreeModel::Pattern, QHeaderView::Stretch);
-    for (int c = FusionTreeModel::FusedSide; c < FusionTreeModel::ColumnCount; ++c)
-        m_fusionView->header()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
-    connect(m_fusionView, &QTreeView::activated, this, &MainWindow::activateFusionItem);
-    m_tableActions << new TableActions(m_fusionView, QStringLiteral("fusion-patterns"));
-    // The evidence is a sentence and kernel names are long: the current item in full, below the tree.
-    m_fusionDetails = new QTextBrowser(this);
-    m_fusionDetails->setObjectName(QStringLiteral("fusionDetails"));
-    m_fusionDetails->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
-    m_fusionDetails->setFrameShape(QFrame::StyledPanel);
-    connect(m_fusionView->selectionModel(), &QItemSelectionModel::currentChanged, this,
-            [this](const QModelIndex &current) { showFusionDetails(current); });
-    auto *fusionSplitter = new QSplitter(Qt::Vertical, this);
-    fusionSplitter->addWidget(m_fusionView);
-    fusionSplitter->addWidget(m_fusionDetails);
-    fusionSplitter->setStretchFactor(0, 4);
-    fusionSplitter->setStretchFactor(1, 1);
-    // Above the patterns, what they add up to: each side's time if it fused like the other.
-    m_fusionWhatIf = new QLabel(this);
-    m_fusionWhatIf->setObjectName(QStringLiteral("fusionWhatIf"));
-    m_fusionWhatIf->setTextFormat(Qt::RichText);
-    m_fusionWhatIf->setWordWrap(true);
-    m_fusionWhatIf->setToolTip(WhatIfText::assumptions());
-    m_fusionWhatIf->hide();
-    m_fusionPage = new QWidget(this);
-    auto *fusionLayout = new QVBoxLayout(m_fusionPage);
-    fusionLayout->setContentsMargins(0, 4, 0, 0);
-    fusionLayout->addWidget(m_fusionWhatIf);
-    fusionLayout->addWidget(fusionSplitter, 1);
+    connect(m_kernelPage, &KernelPage::countsChanged, this, &MainWindow::updateTabTitles);
+    m_layerPage = new LayerPage(m_results, this);
+    m_tabs->addTab(m_layerPage, tr("Layers"));
+    connect(m_layerPage, &LayerPage::countsChanged, this, &MainWindow::updateTabTitles);
+    m_fusionPage = new FusionPage(m_results, this);
     m_tabs->addTab(m_fusionPage, tr("Fusion patterns"));
-
-    m_findingsView = new QTextBrowser(this);
-    m_findingsView->setObjectName(QStringLiteral("findingsView"));
-    m_findingsView->setOpenExternalLinks(true);
-    // Kernel names are long unbroken words; without this they run off the right edge.
-    m_findingsView->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
-    m_tabs->addTab(m_findingsView, tr("Findings"));
-
-    m_chartView = new OpChartView(this);
-    m_chartView->setObjectName(QStringLiteral("chartView"));
-    m_chartPage = new ChartPage(m_chartView, this);
+    connect(m_fusionPage, &FusionPage::itemActivated, this, &MainWindow::activateFusionItem);
+    m_findingsPage = new FindingsPage(m_results, this);
+    m_tabs->addTab(m_findingsPage, tr("Findings"));
+    m_chartPage = new ChartPage(m_results, this);
     m_chartPage->setObjectName(QStringLiteral("chartPage"));
     m_tabs->addTab(m_chartPage, tr("Chart"));
     connect(m_chartPage->gapView(), &GapChartView::kernelsActivated, this,
             [this](const std::vector<uint32_t> &a, const std::vector<uint32_t> &b) {
-                if (!selectKernelRows(*this, a, b))
+                if (!selectKernels(a, b))
                     statusBar()->showMessage(tr("No kernel of this part is in the kernel table"), 5000);
             });
 
-    m_triagePage = new TriagePage(this);
+    m_triagePage = new TriagePage(m_results, this);
     m_triagePage->setObjectName(QStringLiteral("triagePage"));
-    m_tableActions << m_triagePage->tableActions();
     connect(m_triagePage, &TriagePage::kernelActivated, this,
             [this](Side side, uint id) { selectKernel(side, id); });
     connect(m_triagePage, &TriagePage::cancelRequested, this, [this](Side side) {
         m_triageCancelled[side] = true;
         m_triageQueued[side] = false;
         m_triageJob[side]->cancel();
-        refreshTriagePage();
+        publishTriage(side);
         notifyIfIdle();
     });
     connect(m_triagePage, &TriagePage::runRequested, this, [this](Side side) { startTriage(side); });
     m_tabs->addTab(m_triagePage, tr("Triage"));
-    // The timeline goes first; TimelineSync keeps it in step with the tables through this
-    // window's public API. Before the currentChanged connection: actions do not exist yet.
-    m_timelineView = TimelineSync::attach(this);
+
+    // The timeline goes first, kept in step with the pages by TimelineSync.
+    m_timelineView = new TimelineView(this);
+    addView(m_timelineView, tr("Timeline"), 0);
+    new TimelineSync({m_results, m_tabs, m_kernelPage, m_layerPage, m_fusionPage,
+                      [this](Side side, uint32_t id) { return selectKernel(side, id); }},
+                     m_timelineView);
+    m_timelineView->timeline()->setStage(m_stage);
+    connect(this, &MainWindow::stageChanged, m_timelineView->timeline(), &TimelineWidget::setStage);
+    // After the pages exist: the actions the handler updates do not exist yet either.
     connect(m_tabs, &QTabWidget::currentChanged, this, [this] { updateActions(); });
 
+    m_tableActions = {m_kernelPage->tableActions(), m_layerPage->tableActions(), m_fusionPage->tableActions()};
+    m_tableActions << m_triagePage->tableActions();
     for (TableActions *a : std::as_const(m_tableActions)) {
         connect(a, &TableActions::exportFailed, this, [this](const QString &message) {
             m_messageBar->showMessage(MessageBar::Error, message, QStringLiteral("export"));
@@ -214,25 +140,29 @@ void MainWindow::createViews()
     m_compareProgress->hide();
     statusBar()->addWidget(m_statusLabel, 1);
     statusBar()->addPermanentWidget(m_compareProgress);
+    connectExports();
+}
 
-    // What File → Export for Perfetto writes: the comparison when both traces are in, else the one
-    // trace there is with its triage (or none while a comparison is still being made).
+// What File → Export for Perfetto writes: the comparison when both traces are in, else the one
+// trace there is with its triage (or none while a comparison is still being made).
+void MainWindow::connectExports()
+{
     m_perfetto = new PerfettoExporter(this, [this] {
         PerfettoExporter::Source s;
-        const bool both = m_result[SideA] && m_result[SideB];
-        if (both && m_comparison) {
-            s.a = m_result[SideA]->analyzed;
-            s.b = m_result[SideB]->analyzed;
-            s.comparison = m_comparison->comparison;
-        } else if (!both && !m_compareJob->isRunning()) {
-            const Side side = m_result[SideA] ? SideA : SideB;
-            if (m_result[side]) {
-                s.a = m_result[side]->analyzed;
-                if (m_triage[side] && m_triage[side]->analyzed == s.a)
-                    s.triage = m_triage[side];
+        const Results &r = *m_results;
+        if (r.hasBoth() && r.comparison()) {
+            s.a = r.trace(SideA);
+            s.b = r.trace(SideB);
+            s.comparison = r.comparison();
+        } else if (!r.hasBoth() && !m_compareJob->isRunning()) {
+            const Side side = r.hasTrace(SideA) ? SideA : SideB;
+            if (r.hasTrace(side)) {
+                s.a = r.trace(side);
+                if (r.triage(side) && r.triage(side)->analyzed == s.a)
+                    s.triage = r.triage(side);
             }
         }
-        const Side first = s.b || m_result[SideA] ? SideA : SideB;
+        const Side first = s.b || r.hasTrace(SideA) ? SideA : SideB;
         if (s.a)
             s.nameA = QString::fromStdString(perfettoProcessName(s.b ? 'a' : 0, *s.a, m_userLabel[first].toStdString()));
         if (s.b)
@@ -247,77 +177,6 @@ void MainWindow::createViews()
     connect(m_perfetto, &PerfettoExporter::exportFailed, this, [this](const QString &message) {
         m_messageBar->showMessage(MessageBar::Error, message, QStringLiteral("perfetto"));
     });
-}
-
-QWidget *MainWindow::createKernelPage()
-{
-    auto *page = new QWidget(this);
-    m_kernelModel = new KernelTableModel(this);
-    m_kernelProxy = new KernelFilterProxy(this);
-    m_kernelProxy->setSourceModel(m_kernelModel);
-
-    m_filterEdit = new QLineEdit(page);
-    m_filterEdit->setObjectName(QStringLiteral("kernelFilter"));
-    m_filterEdit->setPlaceholderText(tr("Filter by kernel name or operation…"));
-    m_filterEdit->setClearButtonEnabled(true);
-    connect(m_filterEdit, &QLineEdit::textChanged, m_kernelProxy, &KernelFilterProxy::setText);
-
-    m_opCombo = new QComboBox(page);
-    m_opCombo->setObjectName(QStringLiteral("operationFilter"));
-    m_opCombo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    m_opCombo->setMinimumContentsLength(16);
-    connect(m_opCombo, &QComboBox::currentIndexChanged, this,
-            [this] { m_kernelProxy->setOperation(m_opCombo->currentData().toString()); });
-
-    m_demangleCheck = new QCheckBox(tr("&Demangle names"), page);
-    m_demangleCheck->setChecked(Settings::demangle());
-    m_kernelModel->setDemangle(m_demangleCheck->isChecked());
-    connect(m_demangleCheck, &QCheckBox::toggled, this, [this](bool on) {
-        m_kernelModel->setDemangle(on);
-        m_demangleAction->setChecked(on);
-        if (!m_screenshotMode)
-            Settings::setDemangle(on);
-    });
-
-    m_rowCountLabel = new QLabel(page);
-    auto *filters = new QHBoxLayout;
-    filters->addWidget(m_filterEdit, 2);
-    filters->addWidget(new QLabel(tr("Operation:"), page));
-    filters->addWidget(m_opCombo);
-    filters->addWidget(m_demangleCheck);
-    filters->addStretch(1);
-    filters->addWidget(m_rowCountLabel);
-
-    m_kernelView = new DataTableView(page);
-    m_kernelView->setObjectName(QStringLiteral("kernelView"));
-    m_kernelView->setModel(m_kernelProxy);
-    // The names take whatever width the numbers leave; the numbers must never scroll out of sight, and
-    // take no more than their header or a typical value needs, so the names stay readable at 1024 px.
-    const QFontMetrics fm(m_kernelView->font());
-    m_kernelView->setColumnWidth(KernelTableModel::Op, fm.horizontalAdvance(QStringLiteral("Elementwise")) + 24);
-    m_kernelView->horizontalHeader()->setSectionResizeMode(KernelTableModel::NameA, QHeaderView::Stretch);
-    m_kernelView->horizontalHeader()->setSectionResizeMode(KernelTableModel::NameB, QHeaderView::Stretch);
-    for (int c = KernelTableModel::CallsA; c < KernelTableModel::ColumnCount; ++c) {
-        const QString header = m_kernelModel->headerData(c, Qt::Horizontal).toString();
-        const QString typical = c <= KernelTableModel::CallsB ? QStringLiteral("88,888") : QStringLiteral("−888 µs");
-        m_kernelView->setColumnWidth(c, std::max(fm.horizontalAdvance(header), fm.horizontalAdvance(typical)) + 18);
-    }
-    m_tableActions.prepend(new TableActions(m_kernelView, QStringLiteral("kernels")));
-
-    auto updateCount = [this] {
-        m_rowCountLabel->setText(tr("%1 of %2 rows").arg(m_kernelProxy->rowCount()).arg(m_kernelModel->rowCount()));
-        updateTabTitles();
-    };
-    connect(m_kernelProxy, &QAbstractItemModel::rowsInserted, this, updateCount);
-    connect(m_kernelProxy, &QAbstractItemModel::rowsRemoved, this, updateCount);
-    connect(m_kernelProxy, &QAbstractItemModel::modelReset, this, updateCount);
-    connect(m_kernelProxy, &QAbstractItemModel::layoutChanged, this, updateCount);
-
-    auto *layout = new QVBoxLayout(page);
-    layout->setContentsMargins(0, 6, 0, 0);
-    layout->addLayout(filters);
-    layout->addWidget(m_kernelView, 1);
-    return page;
 }
 
 void MainWindow::createActions()
@@ -355,8 +214,14 @@ void MainWindow::createActions()
     QMenu *view = menuBar()->addMenu(tr("&View"));
     m_demangleAction = view->addAction(tr("&Demangle Kernel Names"));
     m_demangleAction->setCheckable(true);
-    m_demangleAction->setChecked(m_demangleCheck->isChecked());
-    connect(m_demangleAction, &QAction::toggled, m_demangleCheck, &QCheckBox::setChecked);
+    QCheckBox *demangle = m_kernelPage->demangleCheck();
+    m_demangleAction->setChecked(demangle->isChecked());
+    connect(m_demangleAction, &QAction::toggled, demangle, &QCheckBox::setChecked);
+    connect(demangle, &QCheckBox::toggled, this, [this](bool on) {
+        m_demangleAction->setChecked(on);
+        if (!m_screenshotMode)
+            Settings::setDemangle(on);
+    });
     view->addSeparator();
     for (int i = 0; i < m_tabs->count(); ++i) {
         QAction *a = view->addAction(m_tabs->tabText(i));

@@ -8,9 +8,12 @@
 #include "comparisonjob.h"
 #include "analyzed/analyzedtrace.h"
 #include "emptystate.h"
-#include "kernelfilterproxy.h"
+#include "fusionpage.h"
+#include "kernelpage.h"
 #include "kerneltablemodel.h"
+#include "layerpage.h"
 #include "messagebar.h"
+#include "results.h"
 #include "scopeselector.h"
 #include "tracepane.h"
 #include "units.h"
@@ -30,16 +33,16 @@ void MainWindow::updateStageChoices()
     // A stage neither loaded trace has cannot be chosen; "All stages" always can.
     bool has[3] = {true, false, false};
     for (Side s : {SideA, SideB})
-        if (m_result[s]) {
-            has[int(Stage::Prefill)] |= m_result[s]->analyzed->stages.hasPrefill;
-            has[int(Stage::Decode)] |= m_result[s]->analyzed->stages.hasDecode;
+        if (const auto t = m_results->trace(s)) {
+            has[int(Stage::Prefill)] |= t->stages.hasPrefill;
+            has[int(Stage::Decode)] |= t->stages.hasDecode;
         }
     auto *model = qobject_cast<QStandardItemModel *>(m_stageCombo->model());
     for (Stage st : {Stage::Prefill, Stage::Decode}) {
         QStandardItem *item = model ? model->item(m_stageCombo->findData(int(st))) : nullptr;
         if (!item)
             continue;
-        const bool any = m_result[SideA] || m_result[SideB];
+        const bool any = m_results->hasTrace(SideA) || m_results->hasTrace(SideB);
         item->setEnabled(!any || has[int(st)]);
         item->setToolTip(item->isEnabled() ? QString() : tr("Neither trace has a %1 stage").arg(Units::stage(st)));
     }
@@ -49,8 +52,8 @@ void MainWindow::updateStepChoices()
 {
     std::set<int64_t> numbers;
     for (Side s : {SideA, SideB})
-        if (m_result[s])
-            for (const fusion::Step &st : m_result[s]->analyzed->steps.steps)
+        if (const auto t = m_results->trace(s))
+            for (const fusion::Step &st : t->steps.steps)
                 numbers.insert(st.number);
     m_scopeSelector->setSteps({numbers.begin(), numbers.end()});
 }
@@ -59,9 +62,10 @@ void MainWindow::installStates()
 {
     for (TracePane *pane : m_pane)
         connect(pane, &TracePane::foldingChanged, this, [this] { fitHeaders(false); });
-    m_emptyStates = {new EmptyState(m_kernelView, [this] { return emptyReason(m_kernelView); }),
-                     new EmptyState(m_layerView, [this] { return emptyReason(m_layerView); }),
-                     new EmptyState(m_fusionView, [this] { return emptyReason(m_fusionView); })};
+    for (QAbstractItemView *view : {static_cast<QAbstractItemView *>(m_kernelPage->view()),
+                                    static_cast<QAbstractItemView *>(m_layerPage->view()),
+                                    static_cast<QAbstractItemView *>(m_fusionPage->view())})
+        m_emptyStates << new EmptyState(view, [this, view] { return emptyReason(view); });
 }
 
 void MainWindow::updateEmptyStates()
@@ -94,24 +98,24 @@ QString MainWindow::emptyReason(const QAbstractItemView *view) const
         return tr("No trace loaded. Open trace A and trace B (File menu, or drop trace files on the panes above) "
                   "to compare them, or one trace to look at its kernels.");
     }
-    if (a && b && !m_comparison && m_compareJob->isRunning())
+    if (m_results->awaitingComparison())
         return tr("Comparing the traces… The kernels are listed once they are paired.");
     if (const QString stage = missingStage(); !stage.isEmpty())
         return stage + QLatin1Char(' ') + tr("Choose another stage in the tool bar.");
-    if (view == m_kernelView) {
-        if (m_kernelModel->rowCount() > 0)
+    if (view == m_kernelPage->view()) {
+        if (m_kernelPage->model()->rowCount() > 0)
             return tr("No kernel matches the filter.");
         if (m_stage != Stage::All)
             return tr("No kernel of these traces runs in the %1 stage.").arg(Units::stage(m_stage));
         return tr("These traces hold no GPU kernels.");
     }
-    if (view == m_layerView)
+    if (view == m_layerPage->view())
         return tr("No layers were found: layers come from repeated module scopes (nn.Module …Layer_N in the Python "
                   "stacks), else from attention kernels repeating; these traces have neither.");
-    if (!m_comparison && a && b)
+    if (!m_results->comparison() && a && b)
         return tr("The traces were not compared (the comparison failed or was cancelled); each trace's kernels "
                   "are listed on their own.");
-    if (!m_comparison)
+    if (!m_results->comparison())
         return tr("Load trace A and trace B to compare them: their fusion differences appear here.");
     return tr("No fusion differences and no extra work: in the aligned layers both traces run matching kernels.");
 }
@@ -120,8 +124,8 @@ void MainWindow::warnIfMismatched()
 {
     const QString key = QStringLiteral("mismatch");
     QStringList reasons;
-    if (m_comparison)
-        for (const TraceMismatch &m : m_comparison->comparison->mismatches) {
+    if (const auto c = m_results->comparison())
+        for (const TraceMismatch &m : c->mismatches) {
             const QString a = QString::fromStdString(m.a), b = QString::fromStdString(m.b);
             if (m.kind == TraceMismatch::Kind::LayerBlocks)
                 reasons << tr("A repeats %1 layers, B %2 layers.").arg(a, b);

@@ -1,38 +1,45 @@
 #pragma once
-// Puts the Timeline tab into the main window and keeps it in step with the rest of the window,
-// through the window's public API only: new results go to the timeline when the window turns idle;
-// a kernel clicked in the timeline is selected in the kernel table (the window's own selectKernel)
-// and in the fusion-pattern tree; a kernel chosen in either goes back to the timeline; a layer band
-// clicked selects that layer pair in the layer table, and a layer-table row aligns the timeline at
-// its layer pair and zooms to it. Selection is by kernel id everywhere.
+// Keeps the Timeline tab in step with the pages beside it: new results go to the timeline as soon as
+// Results has them; a kernel clicked in the timeline is selected in the kernel table (through the
+// window's own selection, which may switch the stage) and in the fusion-pattern tree; a kernel chosen
+// in either goes back to the timeline; a layer band clicked selects that layer pair in the layer
+// table, and a layer-table row aligns the timeline at its layer pair and zooms to it. Selection is by
+// kernel id everywhere. It knows the pages and Results, not the window that holds them.
 // A kernel-table row (every kernel of a name, or of an aligned pair of names) or a pattern item
-// highlights all its kernels of the current stage in the timeline, the first one current; the
-// stage selector greys the other stages' kernels there.
+// highlights all its kernels of the current stage in the timeline, the first one current.
+#include "results.h"
 #include "side.h"
 
 #include <QObject>
-#include <memory>
-
-namespace fusion {
-struct AnalyzedTrace;
-struct Comparison;
-}
-class MainWindow;
+#include <functional>
+#include <optional>
+class FusionPage;
+class KernelPage;
+class LayerPage;
 class QModelIndex;
+class QTabWidget;
 class TimelineView;
 
 class TimelineSync : public QObject {
     Q_OBJECT
 public:
-    // Creates the view as the window's first tab and wires it; the window owns both.
-    static TimelineView *attach(MainWindow *window);
+    struct Pages {
+        const Results *results;
+        QTabWidget *tabs;
+        KernelPage *kernels;
+        LayerPage *layers;
+        FusionPage *fusion;
+        // Selects kernel `id` of `side` in the kernel table and shows that tab; false when no row holds it.
+        std::function<bool(Side, uint32_t)> selectKernel;
+    };
+    // `view` is owned by the caller; the sync lives as long as the view.
+    TimelineSync(Pages pages, TimelineView *view);
 
     // The layer table's row showing `layer` of `side` (its rows follow the comparison's layer
     // pairs, or list A's layers then B's when there is no comparison); -1 when none.
-    static int layerTableRow(const MainWindow *window, Side side, int layer);
+    static int layerTableRow(const Results &results, Side side, int layer);
 
 private:
-    TimelineSync(MainWindow *window, TimelineView *view);
     void refresh();
     void fromTimeline(Side side, uint32_t id);
     void fromItem(const QModelIndex &index);
@@ -40,9 +47,8 @@ private:
     void fromLayerRow(const QModelIndex &index);
     void selectInFusionTree(Side side, uint32_t id);
 
-    MainWindow *m_window;
+    Pages m_pages;
     TimelineView *m_view;
-    std::shared_ptr<const fusion::AnalyzedTrace> m_shown[2];
-    std::shared_ptr<const fusion::Comparison> m_shownComparison;
+    std::optional<Results::Snapshot> m_shown;
     bool m_syncing = false;  // a selection we make ourselves does not come back to the timeline
 };

@@ -5,6 +5,7 @@
 #include "familytablemodel.h"
 #include "modelroles.h"
 #include "overlaptablemodel.h"
+#include "results.h"
 #include "tableactions.h"
 #include "triagetablemodel.h"
 
@@ -18,8 +19,8 @@
 #include <QTabWidget>
 #include <QVBoxLayout>
 
-TriagePage::TriagePage(QWidget *parent)
-    : QWidget(parent), m_side(new QComboBox(this)), m_note(new QLabel(this)), m_progress(new QProgressBar(this)),
+TriagePage::TriagePage(const Results *results, QWidget *parent)
+    : QWidget(parent), m_results(results), m_side(new QComboBox(this)), m_note(new QLabel(this)), m_progress(new QProgressBar(this)),
       m_cancel(new QPushButton(tr("Cancel"), this)), m_run(new QPushButton(tr("Run the triage"), this)),
       m_tabs(new QTabWidget(this)),
       m_kernelModel(new TriageTableModel(this)), m_familyModel(new FamilyTableModel(this)),
@@ -38,15 +39,9 @@ TriagePage::TriagePage(QWidget *parent)
     m_progress->setMaximumWidth(160);
     m_cancel->setObjectName(QStringLiteral("triageCancel"));
     m_cancel->setToolTip(tr("Stop looking for fusion families and overlap in this trace"));
-    connect(m_cancel, &QPushButton::clicked, this, [this] {
-        m_cancelled[side()] = true;
-        emit cancelRequested(side());
-    });
+    connect(m_cancel, &QPushButton::clicked, this, [this] { emit cancelRequested(side()); });
     m_run->setObjectName(QStringLiteral("triageRun"));
-    connect(m_run, &QPushButton::clicked, this, [this] {
-        m_cancelled[side()] = false;
-        emit runRequested(side());
-    });
+    connect(m_run, &QPushButton::clicked, this, [this] { emit runRequested(side()); });
 
     QAbstractItemModel *models[3] = {m_kernelModel, m_familyModel, m_overlapModel};
     const QString titles[3] = {tr("Kernels"), tr("Fusion families"), tr("Overlap")};
@@ -100,13 +95,12 @@ TriagePage::TriagePage(QWidget *parent)
     layout->setContentsMargins(0, 6, 0, 0);
     layout->addLayout(top);
     layout->addWidget(m_tabs, 1);
-    update();
-}
 
-void TriagePage::setCancelled(Side side, bool cancelled)
-{
-    m_cancelled[side] = cancelled;
-    update();
+    // The labels come from the traces and the comparison; the tables from the triages.
+    connect(results, &Results::triageChanged, this, &TriagePage::refresh);
+    connect(results, &Results::traceChanged, this, &TriagePage::refresh);
+    connect(results, &Results::comparisonChanged, this, &TriagePage::refresh);
+    refresh();
 }
 
 void TriagePage::setProgress(Side side, double fraction)
@@ -137,24 +131,23 @@ TableActions *TriagePage::currentTableActions() const
     return i >= 0 && i < m_actions.size() ? m_actions[i] : nullptr;
 }
 
-void TriagePage::setResults(std::shared_ptr<const TriageResult> a, std::shared_ptr<const TriageResult> b,
-                            bool pendingA, bool pendingB, const QString &labelA, const QString &labelB)
+void TriagePage::refresh()
 {
-    m_result[SideA] = std::move(a);
-    m_result[SideB] = std::move(b);
+    bool loaded[2];
     for (Side s : {SideA, SideB}) {
-        if ((s == SideA ? pendingA : pendingB) && !m_pending[s])
+        const bool pending = m_results->triaging(s) == Results::Triaging::Pending;
+        if (pending && !m_pending[s])
             m_fraction[s] = 0;  // a new run
-        m_pending[s] = s == SideA ? pendingA : pendingB;
+        m_pending[s] = pending;
+        loaded[s] = m_results->triage(s) || pending;
     }
     {
         QSignalBlocker block(m_side);
-        m_side->setItemText(0, tr("A: %1").arg(labelA));
-        m_side->setItemText(1, tr("B: %1").arg(labelB));
+        m_side->setItemText(0, tr("A: %1").arg(m_results->label(SideA)));
+        m_side->setItemText(1, tr("B: %1").arg(m_results->label(SideB)));
         // Until the user picks a side: A when it is loaded, else B.
-        const bool loadedA = m_result[SideA] || pendingA, loadedB = m_result[SideB] || pendingB;
         if (!m_sideChosen)
-            setSide(loadedA || !loadedB ? SideA : SideB);
+            setSide(loaded[SideA] || !loaded[SideB] ? SideA : SideB);
     }
     update();
 }
@@ -162,7 +155,7 @@ void TriagePage::setResults(std::shared_ptr<const TriageResult> a, std::shared_p
 void TriagePage::update()
 {
     const Side s = side();
-    const auto &result = m_result[s];
+    const auto result = m_results->triage(s);
     if (!m_filled || result != m_shown || s != m_shownSide) {
         m_kernelModel->setContent(result, s);
         m_familyModel->setContent(result, s);
@@ -172,11 +165,14 @@ void TriagePage::update()
         m_filled = true;
     }
     const QString name = s == SideA ? tr("A") : tr("B");
-    const bool cancelled = !m_pending[s] && !result && m_cancelled[s];
+    const Results::Triaging state = m_results->triaging(s);
+    const bool cancelled = !result && state == Results::Triaging::Cancelled;
     if (m_pending[s])
         m_note->setText(tr("Looking for fusion families and overlap in trace %1…").arg(name));
     else if (cancelled)
         m_note->setText(tr("The triage of trace %1 was cancelled.").arg(name));
+    else if (!result && state == Results::Triaging::Failed)
+        m_note->setText(tr("The triage of trace %1 could not be completed.").arg(name));
     else if (!result)
         m_note->setText(tr("Trace %1 is not loaded.").arg(name));
     else

@@ -2,6 +2,7 @@
 // The single-trace triage of the side the user picks: the kernel table grouped by canonical name,
 // the known fusion families, and the overlap opportunities, each a sortable, exportable table.
 // While a side's triage runs, its progress and a Cancel button; once cancelled, a button to run it.
+// It follows Results: the tables are refilled only when the triage of the side shown changed.
 #include "side.h"
 
 #include <QWidget>
@@ -16,19 +17,15 @@ class QLabel;
 class QProgressBar;
 class QPushButton;
 class QTabWidget;
+class Results;
 class TableActions;
 class TriageTableModel;
 
 class TriagePage : public QWidget {
     Q_OBJECT
 public:
-    explicit TriagePage(QWidget *parent = nullptr);
+    explicit TriagePage(const Results *results, QWidget *parent = nullptr);
 
-    // The triage of each side, null while it is computed (pending) or when no trace is loaded.
-    void setResults(std::shared_ptr<const TriageResult> a, std::shared_ptr<const TriageResult> b, bool pendingA,
-                    bool pendingB, const QString &labelA, const QString &labelB);
-    // Whether the user cancelled a side's triage (it then offers to run it again).
-    void setCancelled(Side side, bool cancelled);
     void setProgress(Side side, double fraction);  // 0..1 of the running triage
     Side side() const;
     void setSide(Side side);
@@ -50,11 +47,11 @@ signals:
     void runRequested(Side side);
 
 private:
+    void refresh();  // from Results: the side labels, the side shown, then update()
     void update();
 
-    std::shared_ptr<const TriageResult> m_result[2];
+    const Results *m_results;
     bool m_pending[2] = {false, false};
-    bool m_cancelled[2] = {false, false};
     double m_fraction[2] = {0, 0};
     // What the tables show: they are refilled only when it changes, so the rows the user selected
     // stay when the other side's triage arrives.

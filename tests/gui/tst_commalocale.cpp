@@ -1,6 +1,7 @@
 // The window on a German desktop: Qt sets LC_NUMERIC from the environment, where the decimal
 // separator is a comma, and a trace must load exactly as it does anywhere else.
 #include "guitestsupport.h"
+#include "kernelpage.h"
 #include "kerneltablemodel.h"
 #include "mainwindow.h"
 
@@ -48,7 +49,7 @@ private slots:
         QVERIFY(trace);
         QCOMPARE(trace->summary.kernelCount, uint64_t(10));
         QCOMPARE(trace->summary.kernelTotal, Ns(530700));  // 10 × 53.07 µs
-        QCOMPARE(window.kernelModel()->rowCount(), 1);
+        QCOMPARE(window.kernelPage()->model()->rowCount(), 1);
     }
 };
 

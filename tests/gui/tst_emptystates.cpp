@@ -3,6 +3,7 @@
 // meantime), and exporting an empty table.
 #include "guitestsupport.h"
 #include "kernelfilterproxy.h"
+#include "kernelpage.h"
 #include "kerneltablemodel.h"
 #include "mainwindow.h"
 #include "tableactions.h"
@@ -56,7 +57,7 @@ private slots:
     void exportingAnEmptyTableSaysSoInsteadOfWritingAFile()
     {
         MainWindow w;
-        TableActions *actions = w.tableActions(w.kernelView());
+        TableActions *actions = w.tableActions(w.kernelPage());
         QVERIFY(actions);
         QSignalSpy nothing(actions, &TableActions::nothingToExport);
         QSignalSpy exported(actions, &TableActions::exported);
@@ -74,15 +75,15 @@ private slots:
         w.openTrace(SideA, QString::fromStdString(qwenTrace(SideA)));
         QVERIFY(waitUntilIdle(w));
         QVERIFY(!w.trace(SideA)->stages.hasDecode);
-        QVERIFY(w.kernelProxy()->rowCount() > 0);
+        QVERIFY(w.kernelPage()->proxy()->rowCount() > 0);
         QCOMPARE(emptyText(w, "kernelView"), QString());
         w.setStage(Stage::Decode);
-        QCOMPARE(w.kernelProxy()->rowCount(), 0);
+        QCOMPARE(w.kernelPage()->proxy()->rowCount(), 0);
         QVERIFY2(emptyText(w, "kernelView").startsWith(QStringLiteral("Trace A has no decode phase.")),
                  qPrintable(emptyText(w, "kernelView")));
         w.setStage(Stage::All);
-        w.kernelFilter()->setText(QStringLiteral("no_kernel_is_called_this"));
-        QTRY_COMPARE(w.kernelProxy()->rowCount(), 0);
+        w.kernelPage()->filterEdit()->setText(QStringLiteral("no_kernel_is_called_this"));
+        QTRY_COMPARE(w.kernelPage()->proxy()->rowCount(), 0);
         QCOMPARE(emptyText(w, "kernelView"), QStringLiteral("No kernel matches the filter."));
     }
 
@@ -100,7 +101,7 @@ private slots:
         while (!w.comparison() && timer.elapsed() < 60000) {
             QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
             if (w.trace(SideA) && w.trace(SideB) && !w.comparison()) {
-                QCOMPARE(w.kernelModel()->rowCount(), 0);
+                QCOMPARE(w.kernelPage()->model()->rowCount(), 0);
                 QVERIFY(emptyText(w, "kernelView").startsWith(QStringLiteral("Comparing the traces")));
                 ++pendingTurns;
             }
@@ -108,12 +109,12 @@ private slots:
         QVERIFY(w.comparison());
         QVERIFY2(pendingTurns > 0, "the comparison of the sample pair takes several event-loop turns");
         QVERIFY(waitUntilIdle(w));
-        QVERIFY(w.kernelModel()->rowCount() > 0);
+        QVERIFY(w.kernelPage()->model()->rowCount() > 0);
         QCOMPARE(emptyText(w, "kernelView"), QString());
         // Every row of the compared sample pairs both sides, but for the kernels one vendor alone runs.
         int paired = 0;
-        for (int r = 0; r < w.kernelModel()->rowCount(); ++r)
-            paired += !w.kernelModel()->rowAt(r).ids[SideA].empty() && !w.kernelModel()->rowAt(r).ids[SideB].empty();
+        for (int r = 0; r < w.kernelPage()->model()->rowCount(); ++r)
+            paired += !w.kernelPage()->model()->rowAt(r).ids[SideA].empty() && !w.kernelPage()->model()->rowAt(r).ids[SideB].empty();
         QVERIFY(paired > 0);
     }
 };

@@ -6,6 +6,7 @@
 #include "gapchartview.h"
 #include "guitestsupport.h"
 #include "kernelfilterproxy.h"
+#include "kernelpage.h"
 #include "kerneltablemodel.h"
 #include "mainwindow.h"
 #include "units.h"
@@ -90,10 +91,10 @@ private slots:
         QSignalSpy spy(g, &GapChartView::kernelsActivated);
         g->activateBar(1);
         QCOMPARE(spy.count(), 1);
-        QCOMPARE(w.tabs()->currentWidget(), w.kernelView()->parentWidget());
+        QCOMPARE(w.tabs()->currentWidget(), w.kernelPage());
         std::set<int> selected;
-        for (const QModelIndex &i : w.kernelView()->selectionModel()->selectedRows())
-            selected.insert(w.kernelProxy()->mapToSource(i).row());
+        for (const QModelIndex &i : w.kernelPage()->view()->selectionModel()->selectedRows())
+            selected.insert(w.kernelPage()->proxy()->mapToSource(i).row());
         QVERIFY(!selected.empty());
         // Every kernel of the part lies in a selected row, and every selected row holds one of them.
         std::set<std::pair<int, uint32_t>> wanted;
@@ -101,9 +102,9 @@ private slots:
             for (uint32_t id : bar.kernels[s])
                 wanted.insert({s, id});
         for (const auto &[s, id] : wanted)
-            QVERIFY(selected.count(w.kernelModel()->rowOfKernel(Side(s), id)));
+            QVERIFY(selected.count(w.kernelPage()->model()->rowOfKernel(Side(s), id)));
         for (int row : selected) {
-            const KernelRow &r = w.kernelModel()->rowAt(row);
+            const KernelRow &r = w.kernelPage()->model()->rowAt(row);
             bool holds = false;
             for (Side s : {SideA, SideB})
                 for (uint32_t id : r.ids[s])

@@ -1,15 +1,23 @@
 // The main window end to end: loading the shared Qwen pair in the background fills every view;
 // pattern kernels lead to the kernel table; source locations open an editor or show the stack;
 // cancelling, a bad file, a newer load, swapping and dropping files all leave a usable window.
+#include "chartpage.h"
+#include "datatableview.h"
+#include "familytablemodel.h"
+#include "findingspage.h"
+#include "fusionpage.h"
 #include "fusiontreemodel.h"
 #include "guitestsupport.h"
 #include "kernelfilterproxy.h"
+#include "kernelpage.h"
 #include "kerneltablemodel.h"
+#include "layerpage.h"
 #include "layertablemodel.h"
 #include "mainwindow.h"
 #include "messagebar.h"
 #include "modelroles.h"
 #include "opchartview.h"
+#include "overlaptablemodel.h"
 #include "settings.h"
 #include "tableactions.h"
 #include "timelineview.h"
@@ -17,9 +25,6 @@
 #include "translationloader.h"
 #include "triagepage.h"
 #include "triagetablemodel.h"
-#include "familytablemodel.h"
-#include "overlaptablemodel.h"
-#include "datatableview.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -76,10 +81,10 @@ QModelIndexList itemsOfKind(const QAbstractItemModel *model, int kind, const QMo
 // The kernel ids of `side` in the kernel table's current row.
 std::vector<uint32_t> currentRowKernels(MainWindow &w, Side side)
 {
-    const QModelIndex current = w.kernelView()->currentIndex();
+    const QModelIndex current = w.kernelPage()->view()->currentIndex();
     if (!current.isValid())
         return {};
-    return w.kernelModel()->rowAt(w.kernelProxy()->mapToSource(current).row()).ids[side];
+    return w.kernelPage()->model()->rowAt(w.kernelPage()->proxy()->mapToSource(current).row()).ids[side];
 }
 
 bool contains(const std::vector<uint32_t> &ids, uint32_t id)
@@ -136,8 +141,8 @@ void MainWindowTest::theWindowStartsEmptyAndUsable()
     QVERIFY(!w.isBusy());
     QCOMPARE(w.pane(SideA)->state(), TracePane::State::Empty);
     QCOMPARE(w.pane(SideB)->state(), TracePane::State::Empty);
-    QCOMPARE(w.kernelModel()->rowCount(), 0);
-    QCOMPARE(w.fusionModel()->rowCount(), 0);
+    QCOMPARE(w.kernelPage()->model()->rowCount(), 0);
+    QCOMPARE(w.fusionPage()->model()->rowCount(), 0);
     QVERIFY(!w.messageBar()->isVisible());
     for (const QString &view : {QStringLiteral("timeline"), QStringLiteral("kernels"), QStringLiteral("layers"), QStringLiteral("fusion"),
                                 QStringLiteral("findings"), QStringLiteral("chart"), QStringLiteral("triage")})
@@ -162,13 +167,13 @@ void MainWindowTest::loadingOneTraceListsItsKernelNames()
     QVERIFY(waitUntilIdle(w));
     QCOMPARE(idle.count(), 1);
     QCOMPARE(w.pane(SideB)->state(), TracePane::State::Loaded);
-    QCOMPARE(w.kernelModel()->rowCount(), kQwenKernelNames[SideB]);
-    QCOMPARE(w.kernelProxy()->rowCount(), kQwenKernelNames[SideB]);
+    QCOMPARE(w.kernelPage()->model()->rowCount(), kQwenKernelNames[SideB]);
+    QCOMPARE(w.kernelPage()->proxy()->rowCount(), kQwenKernelNames[SideB]);
     QVERIFY(!w.comparison());
     // Nothing on the A side to show, nor to compare against.
-    QVERIFY(w.kernelView()->isColumnHidden(KernelTableModel::NameA));
-    QVERIFY(w.kernelView()->isColumnHidden(KernelTableModel::Ratio));
-    QVERIFY(!w.kernelView()->isColumnHidden(KernelTableModel::NameB));
+    QVERIFY(w.kernelPage()->view()->isColumnHidden(KernelTableModel::NameA));
+    QVERIFY(w.kernelPage()->view()->isColumnHidden(KernelTableModel::Ratio));
+    QVERIFY(!w.kernelPage()->view()->isColumnHidden(KernelTableModel::NameB));
     QCOMPARE(w.pane(SideB)->fieldText(QStringLiteral("platform")), QStringLiteral("AMD"));
     QCOMPARE(w.pane(SideB)->fieldText(QStringLiteral("gpu")), QStringLiteral("AMD Instinct MI300X VF"));
     QVERIFY(w.pane(SideB)->fieldText(QStringLiteral("kernels")).startsWith(QStringLiteral("1,516")));
@@ -201,8 +206,8 @@ void MainWindowTest::theScopeSelectorAnalysesWholeStepsOrOneStep()
     QVERIFY(!stages->item(stage->findText(QStringLiteral("Decode")))->isEnabled());
     auto callsA = [&] {
         uint64_t n = 0;
-        for (int r = 0; r < w.kernelModel()->rowCount(); ++r)
-            n += w.kernelModel()->index(r, KernelTableModel::CallsA).data(ModelRoles::Sort).toULongLong();
+        for (int r = 0; r < w.kernelPage()->model()->rowCount(); ++r)
+            n += w.kernelPage()->model()->index(r, KernelTableModel::CallsA).data(ModelRoles::Sort).toULongLong();
         return n;
     };
     QCOMPARE(callsA(), kQwenKernels[SideA]);
@@ -234,7 +239,7 @@ void MainWindowTest::loadingTheQwenPairFillsEveryView()
     // The window's own models and proxies, checked through every reset the load and compare cause.
     std::vector<std::unique_ptr<QAbstractItemModelTester>> testers;
     for (QAbstractItemModel *m : std::initializer_list<QAbstractItemModel *>{
-             w.kernelModel(), w.kernelProxy(), w.layerModel(), w.fusionModel(), w.fusionProxy(),
+             w.kernelPage()->model(), w.kernelPage()->proxy(), w.layerPage()->model(), w.fusionPage()->model(), w.fusionPage()->proxy(),
              w.triagePage()->kernelModel(), w.triagePage()->familyModel(), w.triagePage()->overlapModel()})
         testers.push_back(std::make_unique<QAbstractItemModelTester>(
             m, QAbstractItemModelTester::FailureReportingMode::QtTest));
@@ -251,24 +256,24 @@ void MainWindowTest::loadingTheQwenPairFillsEveryView()
 
     // Kernel table: every kernel of both traces in exactly one row.
     uint64_t calls[2] = {0, 0};
-    for (int r = 0; r < w.kernelModel()->rowCount(); ++r)
+    for (int r = 0; r < w.kernelPage()->model()->rowCount(); ++r)
         for (Side s : {SideA, SideB})
-            calls[s] += w.kernelModel()->rowAt(r).ids[s].size();
+            calls[s] += w.kernelPage()->model()->rowAt(r).ids[s].size();
     QCOMPARE(calls[SideA], kQwenKernels[SideA]);
     QCOMPARE(calls[SideB], kQwenKernels[SideB]);
-    QVERIFY(!w.kernelView()->isColumnHidden(KernelTableModel::Ratio));
-    QVERIFY(w.operationFilter()->count() > 3);
+    QVERIFY(!w.kernelPage()->view()->isColumnHidden(KernelTableModel::Ratio));
+    QVERIFY(w.kernelPage()->operationFilter()->count() > 3);
 
-    QCOMPARE(w.layerModel()->rowCount(), 24);
-    QCOMPARE(w.fusionModel()->rowCount(), int(w.comparison()->findings.size() + w.comparison()->extraWork.size()));
-    QVERIFY(w.fusionModel()->rowCount() > 0);
-    QVERIFY(w.findingsView()->toPlainText().contains(QStringLiteral("Fusion differences")));
-    QVERIFY(w.chartView()->bars().size() >= 3);
-    QCOMPARE(w.chartView()->bars().first().op, QString::fromStdString(w.comparison()->ops.front().op));
+    QCOMPARE(w.layerPage()->model()->rowCount(), 24);
+    QCOMPARE(w.fusionPage()->model()->rowCount(), int(w.comparison()->findings.size() + w.comparison()->extraWork.size()));
+    QVERIFY(w.fusionPage()->model()->rowCount() > 0);
+    QVERIFY(w.findingsPage()->toPlainText().contains(QStringLiteral("Fusion differences")));
+    QVERIFY(w.chartPage()->operationsView()->bars().size() >= 3);
+    QCOMPARE(w.chartPage()->operationsView()->bars().first().op, QString::fromStdString(w.comparison()->ops.front().op));
     QCOMPARE(w.triagePage()->side(), SideA);
     QVERIFY(w.triagePage()->kernelModel()->rowCount() > 0);
-    const int kernelTab = w.tabs()->indexOf(w.kernelView()->parentWidget());  // the timeline comes first
-    QVERIFY(w.tabs()->tabText(kernelTab).contains(QString::number(w.kernelModel()->rowCount())));
+    const int kernelTab = w.tabs()->indexOf(w.kernelPage());  // the timeline comes first
+    QVERIFY(w.tabs()->tabText(kernelTab).contains(QString::number(w.kernelPage()->model()->rowCount())));
 }
 
 void MainWindowTest::theEventLoopKeepsRunningWhileTracesLoadAndCompare()
@@ -310,24 +315,24 @@ void MainWindowTest::activatingAPatternsKernelSelectsThatKernelInTheTable()
     w.openTrace(SideB, qwen(SideB));
     QVERIFY(waitUntilIdle(w));
     // A filter that hides the kernel must not stop the selection.
-    w.kernelFilter()->setText(QStringLiteral("no kernel is called like this"));
-    QCOMPARE(w.kernelProxy()->rowCount(), 0);
+    w.kernelPage()->filterEdit()->setText(QStringLiteral("no kernel is called like this"));
+    QCOMPARE(w.kernelPage()->proxy()->rowCount(), 0);
 
-    QModelIndexList items = itemsOfKind(w.fusionProxy(), FusionTreeModel::FusedKernel);
-    items << itemsOfKind(w.fusionProxy(), FusionTreeModel::UnfusedComponent);
+    QModelIndexList items = itemsOfKind(w.fusionPage()->proxy(), FusionTreeModel::FusedKernel);
+    items << itemsOfKind(w.fusionPage()->proxy(), FusionTreeModel::UnfusedComponent);
     QVERIFY(!items.isEmpty());
     for (const QModelIndex &item : std::as_const(items)) {
         const QList<uint> ids = item.data(ModelRoles::KernelIds).value<QList<uint>>();
         const Side side = Side(item.data(ModelRoles::KernelSide).toInt());
         QVERIFY(!ids.isEmpty());
         w.showView(QStringLiteral("fusion"));
-        w.fusionView()->expand(item.parent());
-        activate(w.fusionView(), item);
-        QCOMPARE(w.tabs()->currentWidget(), w.kernelView()->parentWidget());
+        w.fusionPage()->view()->expand(item.parent());
+        activate(w.fusionPage()->view(), item);
+        QCOMPARE(w.tabs()->currentWidget(), w.kernelPage());
         QVERIFY2(contains(currentRowKernels(w, side), ids.first()), qPrintable(item.data().toString()));
-        QVERIFY(w.kernelView()->selectionModel()->isRowSelected(w.kernelView()->currentIndex().row()));
+        QVERIFY(w.kernelPage()->view()->selectionModel()->isRowSelected(w.kernelPage()->view()->currentIndex().row()));
     }
-    QVERIFY(w.kernelFilter()->text().isEmpty());
+    QVERIFY(w.kernelPage()->filterEdit()->text().isEmpty());
 }
 
 void MainWindowTest::activatingATriageRowSelectsItsKernel()
@@ -358,11 +363,11 @@ void MainWindowTest::activatingAnUnknownSourceLocationShowsItsStack()
     w.openTrace(SideA, qwen(SideA));
     w.openTrace(SideB, qwen(SideB));
     QVERIFY(waitUntilIdle(w));
-    const QModelIndexList locations = itemsOfKind(w.fusionProxy(), FusionTreeModel::Location);
+    const QModelIndexList locations = itemsOfKind(w.fusionPage()->proxy(), FusionTreeModel::Location);
     QVERIFY(!locations.isEmpty());
     w.showView(QStringLiteral("fusion"));
-    w.fusionView()->expand(locations.first().parent());
-    activate(w.fusionView(), locations.first());
+    w.fusionPage()->view()->expand(locations.first().parent());
+    activate(w.fusionPage()->view(), locations.first());
     QDialog *dialog = nullptr;
     QTRY_VERIFY((dialog = w.findChild<QDialog *>(QStringLiteral("stackDialog"))));
     QVERIFY(dialog->isVisible());
@@ -382,9 +387,9 @@ void MainWindowTest::activatingALocalSourceLocationRunsTheEditorCommand()
     w.openTrace(SideA, qwen(SideA));
     w.openTrace(SideB, qwen(SideB));
     QVERIFY(waitUntilIdle(w));
-    const QModelIndexList locations = itemsOfKind(w.fusionProxy(), FusionTreeModel::Location);
+    const QModelIndexList locations = itemsOfKind(w.fusionPage()->proxy(), FusionTreeModel::Location);
     QVERIFY(!locations.isEmpty());
-    const SourceLocation location = w.fusionModel()->locationAt(w.fusionProxy()->mapToSource(locations.first()));
+    const SourceLocation location = w.fusionPage()->model()->locationAt(w.fusionPage()->proxy()->mapToSource(locations.first()));
     QVERIFY(!location.file.empty());
 
     // The model's code "checked out" locally: the file under a source folder, by its path suffix.
@@ -400,8 +405,8 @@ void MainWindowTest::activatingALocalSourceLocationRunsTheEditorCommand()
     Settings::setEditorCommand(QStringLiteral("sh -c \"echo {file}:{line} > '%1'\"").arg(out));
 
     w.showView(QStringLiteral("fusion"));
-    w.fusionView()->expand(locations.first().parent());
-    activate(w.fusionView(), locations.first());
+    w.fusionPage()->view()->expand(locations.first().parent());
+    activate(w.fusionPage()->view(), locations.first());
     QTRY_VERIFY(QFileInfo(out).size() > 0);
     QFile opened(out);
     QVERIFY(opened.open(QIODevice::ReadOnly));
@@ -430,12 +435,12 @@ void MainWindowTest::cancellingDuringLoadLeavesAUsableWindow()
     // Whatever the stopped worker still produces must not reappear.
     QTest::qWait(1500);
     QVERIFY(!w.trace(SideA));
-    QCOMPARE(w.kernelModel()->rowCount(), 0);
+    QCOMPARE(w.kernelPage()->model()->rowCount(), 0);
     // And the window loads the next trace as if nothing happened.
     w.openTrace(SideA, qwen(SideA));
     QVERIFY(waitUntilIdle(w));
     QCOMPARE(w.pane(SideA)->state(), TracePane::State::Loaded);
-    QCOMPARE(w.kernelModel()->rowCount(), kQwenKernelNames[SideA]);
+    QCOMPARE(w.kernelPage()->model()->rowCount(), kQwenKernelNames[SideA]);
 }
 
 void MainWindowTest::aNewerLoadDropsTheStaleResult()
@@ -449,7 +454,7 @@ void MainWindowTest::aNewerLoadDropsTheStaleResult()
     QVERIFY(waitUntilIdle(w));
     QVERIFY(w.trace(SideA));
     QCOMPARE(QString::fromStdString(w.trace(SideA)->trace->path), qwen(SideA));
-    QCOMPARE(w.kernelModel()->rowCount(), kQwenKernelNames[SideA]);
+    QCOMPARE(w.kernelPage()->model()->rowCount(), kQwenKernelNames[SideA]);
     QTest::qWait(500);  // the bert result, had it been kept, would arrive about now
     QCOMPARE(QString::fromStdString(w.trace(SideA)->trace->path), qwen(SideA));
 }
@@ -470,7 +475,7 @@ void MainWindowTest::aBadFileKeepsTheOtherPaneAndTheWindowUsable()
     QVERIFY(w.messageBar()->isVisible());
     QCOMPARE(w.messageBar()->type(), MessageBar::Error);
     QVERIFY2(w.messageBar()->text().contains(QStringLiteral("broken.json")), qPrintable(w.messageBar()->text()));
-    QCOMPARE(w.kernelModel()->rowCount(), kQwenKernelNames[SideB]);
+    QCOMPARE(w.kernelPage()->model()->rowCount(), kQwenKernelNames[SideB]);
     // Loading a good file into A clears the error and compares.
     w.openTrace(SideA, qwen(SideA));
     QVERIFY(waitUntilIdle(w));
@@ -496,9 +501,9 @@ void MainWindowTest::swappingExchangesTheTracesAndComparesAgain()
     QVERIFY(QString::fromStdString(w.comparison()->labelA).contains(QStringLiteral("AMD")));
     QCOMPARE(w.comparison()->findings.size(), findings);
     uint64_t calls[2] = {0, 0};
-    for (int r = 0; r < w.kernelModel()->rowCount(); ++r)
+    for (int r = 0; r < w.kernelPage()->model()->rowCount(); ++r)
         for (Side s : {SideA, SideB})
-            calls[s] += w.kernelModel()->rowAt(r).ids[s].size();
+            calls[s] += w.kernelPage()->model()->rowAt(r).ids[s].size();
     QCOMPARE(calls[SideA], kQwenKernels[SideB]);
     QCOMPARE(calls[SideB], kQwenKernels[SideA]);
 }
@@ -516,7 +521,7 @@ void MainWindowTest::choosingAStageComparesThatStage()
     QVERIFY(stage);
     stage->setCurrentIndex(stage->findData(int(Stage::Decode)));
     QCOMPARE(w.stage(), Stage::Decode);
-    QCOMPARE(w.kernelModel()->stage(), Stage::Decode);
+    QCOMPARE(w.kernelPage()->model()->stage(), Stage::Decode);
     QVERIFY(waitUntilIdle(w));
     QCOMPARE(w.comparison()->stage, Stage::Decode);
     w.setStage(Stage::All);
@@ -563,7 +568,7 @@ void MainWindowTest::ctrlCCopiesTheSelectedRowsAsTabSeparatedText()
     QVERIFY(QTest::qWaitForWindowActive(&w));
     w.openTrace(SideA, qwen(SideA));
     QVERIFY(waitUntilIdle(w));
-    QTableView *view = w.kernelView();
+    QTableView *view = w.kernelPage()->view();
     view->setFocus();
     view->selectionModel()->select(view->model()->index(0, 0),
                                    QItemSelectionModel::Select | QItemSelectionModel::Rows);
@@ -589,7 +594,7 @@ void MainWindowTest::fileExportWritesTheCurrentTable()
     w.openTrace(SideB, qwen(SideB));
     QVERIFY(waitUntilIdle(w));
     QTemporaryDir dir;
-    const QList<QPair<QString, int>> views = {{QStringLiteral("kernels"), w.kernelProxy()->rowCount()},
+    const QList<QPair<QString, int>> views = {{QStringLiteral("kernels"), w.kernelPage()->proxy()->rowCount()},
                                               {QStringLiteral("layers"), 24}};
     for (const auto &[name, rows] : views) {
         QVERIFY(w.showView(name));

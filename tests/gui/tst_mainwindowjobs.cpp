@@ -2,18 +2,20 @@
 // when cancelled (from its tab, or by closing the window), results that arrive after the user
 // has started looking around leave their place alone, and another rank of a run chosen in a trace
 // pane is loaded like any trace and compared again.
+#include "fusionpage.h"
 #include "fusiontreemodel.h"
-#include "kernelfilterproxy.h"
 #include "guitestsupport.h"
+#include "kernelfilterproxy.h"
+#include "kernelpage.h"
 #include "kerneltablemodel.h"
 #include "mainwindow.h"
 #include "perfettoexporter.h"
 #include "timelineview.h"
 #include "timelinewidget.h"
+#include "trace/traceerror.h"
 #include "tracepane.h"
 #include "triagepage.h"
 #include "triagetablemodel.h"
-#include "trace/traceerror.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -193,11 +195,11 @@ void MainWindowJobsTest::aTriageArrivingLaterLeavesTheSelectionAndTheTimelineAlo
             return;
         acted = true;
         timelineShown = timeline->model(SideA).kernelCount() > 0 && timeline->model(SideB).kernelCount() > 0;
-        QVERIFY(w.fusionProxy()->rowCount() >= 2);
-        pattern = w.fusionProxy()->index(1, 0);
-        w.fusionView()->setCurrentIndex(pattern);
+        QVERIFY(w.fusionPage()->proxy()->rowCount() >= 2);
+        pattern = w.fusionPage()->proxy()->index(1, 0);
+        w.fusionPage()->view()->setCurrentIndex(pattern);
         kernelRow = 3;
-        w.kernelView()->setCurrentIndex(w.kernelProxy()->index(kernelRow, KernelTableModel::NameA));
+        w.kernelPage()->view()->setCurrentIndex(w.kernelPage()->proxy()->index(kernelRow, KernelTableModel::NameA));
         timeline->selectKernel(SideA, 7, false);
     });
     w.openTrace(SideA, sample(SideA));
@@ -207,8 +209,8 @@ void MainWindowJobsTest::aTriageArrivingLaterLeavesTheSelectionAndTheTimelineAlo
     QVERIFY(w.triagePage()->kernelModel()->rowCount() > 0);  // the triage did arrive afterwards
     QVERIFY(timelineShown);
     QVERIFY(pattern.isValid());
-    QCOMPARE(w.fusionView()->currentIndex(), QModelIndex(pattern));
-    QCOMPARE(w.kernelView()->currentIndex().row(), kernelRow);
+    QCOMPARE(w.fusionPage()->view()->currentIndex(), QModelIndex(pattern));
+    QCOMPARE(w.kernelPage()->view()->currentIndex().row(), kernelRow);
     QCOMPARE(timeline->selectedKernel(), std::make_optional(std::make_pair(SideA, uint32_t(7))));
 }
 

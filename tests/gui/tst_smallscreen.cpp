@@ -2,6 +2,7 @@
 // growing the window, the trace headers fold into one line each, the kernel names keep a readable
 // width, and a large window unfolds the headers again.
 #include "guitestsupport.h"
+#include "kernelpage.h"
 #include "kerneltablemodel.h"
 #include "mainwindow.h"
 #include "tracepane.h"
@@ -82,9 +83,9 @@ private slots:
     void kernelNamesKeepAReadableWidth()
     {
         m_w->resize(1024, 600);
-        m_w->tabs()->setCurrentWidget(m_w->kernelView()->parentWidget());
+        m_w->tabs()->setCurrentWidget(m_w->kernelPage());
         QTest::qWait(20);
-        QTableView *v = m_w->kernelView();
+        QTableView *v = m_w->kernelPage()->view();
         for (int c : {int(KernelTableModel::NameA), int(KernelTableModel::NameB)})
             QVERIFY2(v->columnWidth(c) >= 150, qPrintable(QString::number(v->columnWidth(c))));
     }

@@ -6,6 +6,7 @@
 // timeline.
 #include "guitestsupport.h"
 #include "kernelfilterproxy.h"
+#include "kernelpage.h"
 #include "kerneltablemodel.h"
 #include "mainwindow.h"
 #include "modelroles.h"
@@ -66,7 +67,7 @@ Injected injected(Side side, const char *operation)
 uint64_t callsOf(MainWindow &w, int proxyRow, Side side)
 {
     const int column = side == SideA ? KernelTableModel::CallsA : KernelTableModel::CallsB;
-    return w.kernelProxy()->index(proxyRow, column).data(ModelRoles::Sort).toULongLong();
+    return w.kernelPage()->proxy()->index(proxyRow, column).data(ModelRoles::Sort).toULongLong();
 }
 
 // Zooms so that the kernel is `px` pixels wide in the middle of the plot.
@@ -148,7 +149,7 @@ void TimelineSamplesTest::cleanupTestCase() { m_w.reset(); }
 void TimelineSamplesTest::init()
 {
     setStage(Stage::All);
-    m_w->kernelView()->setCurrentIndex(QModelIndex());
+    m_w->kernelPage()->view()->setCurrentIndex(QModelIndex());
     m_t->clearHighlight();
     m_w->tabs()->setCurrentWidget(m_view);
 }
@@ -168,7 +169,7 @@ int TimelineSamplesTest::pairedRow() const
 {
     int best = -1;
     uint64_t most = 0;
-    for (int r = 0; r < m_w->kernelProxy()->rowCount(); ++r) {
+    for (int r = 0; r < m_w->kernelPage()->proxy()->rowCount(); ++r) {
         const uint64_t n = std::min(callsOf(*m_w, r, SideA), callsOf(*m_w, r, SideB));
         if (n > most) {
             most = n;
@@ -216,7 +217,7 @@ void TimelineSamplesTest::theStageGreysTheOtherStagesKernelsAndFitsTheView()
         QCOMPARE(grey, k.size() - expected);
         // The kernel table's rows count the same kernels.
         uint64_t calls = 0;
-        for (int r = 0; r < m_w->kernelProxy()->rowCount(); ++r)
+        for (int r = 0; r < m_w->kernelPage()->proxy()->rowCount(); ++r)
             calls += callsOf(*m_w, r, s);
         QCOMPARE(calls, uint64_t(expected));
         // The view shows the stage's kernels, with little more around them.
@@ -300,14 +301,14 @@ void TimelineSamplesTest::aRowHighlightsAsManyKernelsAsItsCallsOnBothSides()
         const uint64_t calls[2] = {callsOf(*m_w, row, SideA), callsOf(*m_w, row, SideB)};
         QVERIFY2(calls[SideA] > 1 && calls[SideB] > 1, "a row of many kernels on both sides");
         // The row's kernels of the stage, from the row itself and the analysis' stages.
-        const KernelRow &r = m_w->kernelModel()->rowAt(m_w->kernelProxy()->mapToSource(m_w->kernelProxy()->index(row, 0)).row());
+        const KernelRow &r = m_w->kernelPage()->model()->rowAt(m_w->kernelPage()->proxy()->mapToSource(m_w->kernelPage()->proxy()->index(row, 0)).row());
         std::vector<uint32_t> expected[2];
         for (Side s : {SideA, SideB})
             for (uint32_t id : r.ids[s])
                 if (stage == Stage::All || m_w->trace(s)->stages.ofKernel[id] == stage)
                     expected[s].push_back(id);
         m_t->zoom()->reset();
-        m_w->kernelView()->selectionModel()->setCurrentIndex(m_w->kernelProxy()->index(row, KernelTableModel::NameB),
+        m_w->kernelPage()->view()->selectionModel()->setCurrentIndex(m_w->kernelPage()->proxy()->index(row, KernelTableModel::NameB),
                                                              QItemSelectionModel::ClearAndSelect);
         for (Side s : {SideA, SideB}) {
             QCOMPARE(uint64_t(m_t->highlighted(s).size()), calls[s]);
@@ -351,13 +352,13 @@ void TimelineSamplesTest::aRowHighlightsEveryRunOfTheInjectedFusion()
     // each row highlights its own share, and together they are every run of it.
     size_t highlighted = 0;
     int rows = 0;
-    for (int r = 0; r < m_w->kernelProxy()->rowCount(); ++r) {
-        const KernelRow &row = m_w->kernelModel()->rowAt(m_w->kernelProxy()->mapToSource(m_w->kernelProxy()->index(r, 0)).row());
+    for (int r = 0; r < m_w->kernelPage()->proxy()->rowCount(); ++r) {
+        const KernelRow &row = m_w->kernelPage()->model()->rowAt(m_w->kernelPage()->proxy()->mapToSource(m_w->kernelPage()->proxy()->index(r, 0)).row());
         if (row.name[s] != truthOf.kernel)
             continue;
         ++rows;
         const int column = s == SideA ? KernelTableModel::NameA : KernelTableModel::NameB;
-        m_w->kernelView()->selectionModel()->setCurrentIndex(m_w->kernelProxy()->index(r, column),
+        m_w->kernelPage()->view()->selectionModel()->setCurrentIndex(m_w->kernelPage()->proxy()->index(r, column),
                                                              QItemSelectionModel::ClearAndSelect);
         QCOMPARE(uint64_t(m_t->highlighted(s).size()), callsOf(*m_w, r, s));
         const AnalyzedTrace &t = *m_w->trace(s);
@@ -374,7 +375,7 @@ void TimelineSamplesTest::aRowHighlightsEveryRunOfTheInjectedFusion()
 void TimelineSamplesTest::nextAndPreviousStepThroughTheRowsKernels()
 {
     const int row = pairedRow();
-    m_w->kernelView()->selectionModel()->setCurrentIndex(m_w->kernelProxy()->index(row, KernelTableModel::NameA),
+    m_w->kernelPage()->view()->selectionModel()->setCurrentIndex(m_w->kernelPage()->proxy()->index(row, KernelTableModel::NameA),
                                                          QItemSelectionModel::ClearAndSelect);
     const std::vector<uint32_t> ids = m_t->highlighted(SideA);
     const size_t n = ids.size();
@@ -408,7 +409,7 @@ void TimelineSamplesTest::nextAndPreviousStepThroughTheRowsKernels()
     QCOMPARE(m_t->selectedKernel()->second, ids[0]);
     // Stepping keeps the set and the table's row.
     QCOMPARE(m_t->highlighted(SideA), ids);
-    QCOMPARE(m_w->kernelView()->currentIndex().row(), row);
+    QCOMPARE(m_w->kernelPage()->view()->currentIndex().row(), row);
     // Esc ends the set, the current kernel stays selected.
     QTest::keyClick(m_t, Qt::Key_Escape);
     QVERIFY(!m_t->hasHighlight());
@@ -416,16 +417,16 @@ void TimelineSamplesTest::nextAndPreviousStepThroughTheRowsKernels()
     QVERIFY(m_view->highlightLabel()->text().isEmpty());
     QVERIFY(!m_view->nextButton()->isVisible());
     // Activating the row again (it is still the current one) brings the set back.
-    m_w->tabs()->setCurrentWidget(m_w->kernelView()->parentWidget());
-    m_w->kernelView()->setFocus();
-    QTest::keyClick(m_w->kernelView(), Qt::Key_Return);
+    m_w->tabs()->setCurrentWidget(m_w->kernelPage());
+    m_w->kernelPage()->view()->setFocus();
+    QTest::keyClick(m_w->kernelPage()->view(), Qt::Key_Return);
     QCOMPARE(m_t->highlighted(SideA), ids);
 }
 
 void TimelineSamplesTest::clickingInsideTheSetMovesInItAndOutsideEndsIt()
 {
     const int row = pairedRow();
-    m_w->kernelView()->selectionModel()->setCurrentIndex(m_w->kernelProxy()->index(row, KernelTableModel::NameA),
+    m_w->kernelPage()->view()->selectionModel()->setCurrentIndex(m_w->kernelPage()->proxy()->index(row, KernelTableModel::NameA),
                                                          QItemSelectionModel::ClearAndSelect);
     const std::vector<uint32_t> a = m_t->highlighted(SideA), b = m_t->highlighted(SideB);
     QVERIFY(a.size() > 3 && !b.empty());
@@ -445,8 +446,8 @@ void TimelineSamplesTest::clickingInsideTheSetMovesInItAndOutsideEndsIt()
     QTest::mouseClick(m_t, Qt::LeftButton, {}, centreOf(m_t, SideA, other));
     QCOMPARE(m_t->selectedKernel(), std::make_optional(std::pair{SideA, other}));
     QVERIFY(!m_t->hasHighlight());
-    const QModelIndex current = m_w->kernelView()->currentIndex();
-    const KernelRow &r = m_w->kernelModel()->rowAt(m_w->kernelProxy()->mapToSource(current).row());
+    const QModelIndex current = m_w->kernelPage()->view()->currentIndex();
+    const KernelRow &r = m_w->kernelPage()->model()->rowAt(m_w->kernelPage()->proxy()->mapToSource(current).row());
     QVERIFY(std::binary_search(r.ids[SideA].begin(), r.ids[SideA].end(), other));
     QCOMPARE(m_w->tabs()->currentWidget(), m_view);
 }
@@ -469,7 +470,7 @@ void TimelineSamplesTest::paintingGreysOtherStagesAndOutlinesTheSet()
     QVERIFY(grey != m_t->palette().color(QPalette::Base));             // but drawn
 
     const int row = pairedRow();
-    m_w->kernelView()->selectionModel()->setCurrentIndex(m_w->kernelProxy()->index(row, KernelTableModel::NameA),
+    m_w->kernelPage()->view()->selectionModel()->setCurrentIndex(m_w->kernelPage()->proxy()->index(row, KernelTableModel::NameA),
                                                          QItemSelectionModel::ClearAndSelect);
     const std::vector<uint32_t> ids = m_t->highlighted(SideA);
     QVERIFY(ids.size() > 2);

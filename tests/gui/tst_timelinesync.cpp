@@ -1,13 +1,17 @@
 // The timeline inside the main window on the real Qwen pair (offscreen): a kernel clicked in the
 // timeline is selected in the kernel table and the pattern tree while the timeline stays in front;
 // a kernel chosen in the table or the tree is selected in the timeline; a band selects its layer.
+#include "fusionpage.h"
 #include "fusiontreemodel.h"
 #include "guitestsupport.h"
 #include "kernelfilterproxy.h"
+#include "kernelpage.h"
 #include "kerneltablemodel.h"
+#include "layerpage.h"
 #include "layertablemodel.h"
 #include "mainwindow.h"
 #include "modelroles.h"
+#include "results.h"
 #include "timelinesync.h"
 #include "timelineview.h"
 #include "timelinewidget.h"
@@ -28,18 +32,15 @@ using namespace fusion::test;
 namespace {
 TimelineView *timelineOf(MainWindow &w)
 {
-    // The window creates the tab itself once integrated; attach it here otherwise.
-    if (auto *v = w.findChild<TimelineView *>())
-        return v;
-    return TimelineSync::attach(&w);
+    return w.timelineView();
 }
 
 std::vector<uint32_t> currentRowKernels(MainWindow &w, Side side)
 {
-    const QModelIndex current = w.kernelView()->currentIndex();
+    const QModelIndex current = w.kernelPage()->view()->currentIndex();
     if (!current.isValid())
         return {};
-    return w.kernelModel()->rowAt(w.kernelProxy()->mapToSource(current).row()).ids[side];
+    return w.kernelPage()->model()->rowAt(w.kernelPage()->proxy()->mapToSource(current).row()).ids[side];
 }
 
 // Zooms so that the kernel is 100 px wide and clicks its middle.
@@ -141,15 +142,15 @@ void TimelineSyncTest::choosingATableRowSelectsItsKernelInTheTimeline()
 {
     QFETCH(int, row);
     QFETCH(int, column);
-    auto *proxy = m_w->kernelProxy();
+    auto *proxy = m_w->kernelPage()->proxy();
     if (row < 0)
         row = proxy->rowCount() - 1;
     const QModelIndex index = proxy->index(row, column);
-    const KernelRow &r = m_w->kernelModel()->rowAt(proxy->mapToSource(index).row());
+    const KernelRow &r = m_w->kernelPage()->model()->rowAt(proxy->mapToSource(index).row());
     Side side = column == KernelTableModel::NameB ? SideB : SideA;
     if (r.ids[side].empty())
         side = otherSide(side);
-    m_w->kernelView()->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect);
+    m_w->kernelPage()->view()->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect);
     const auto sel = m_view->timeline()->selectedKernel();
     QVERIFY(sel);
     QCOMPARE(sel->first, side);
@@ -163,7 +164,7 @@ void TimelineSyncTest::choosingATableRowSelectsItsKernelInTheTimeline()
 
 void TimelineSyncTest::choosingAPatternKernelSelectsItInTheTimelineAndBack()
 {
-    QAbstractItemModel *model = m_w->fusionView()->model();
+    QAbstractItemModel *model = m_w->fusionPage()->view()->model();
     QModelIndex fused;
     std::function<void(const QModelIndex &)> find = [&](const QModelIndex &parent) {
         for (int r = 0; r < model->rowCount(parent) && !fused.isValid(); ++r) {
@@ -182,16 +183,16 @@ void TimelineSyncTest::choosingAPatternKernelSelectsItInTheTimelineAndBack()
     const QList<uint> ids = fused.data(ModelRoles::KernelIds).value<QList<uint>>();
     const Side side = Side(fused.data(ModelRoles::KernelSide).toInt());
     QVERIFY(!ids.isEmpty());
-    m_w->fusionView()->selectionModel()->setCurrentIndex(fused, QItemSelectionModel::ClearAndSelect);
+    m_w->fusionPage()->view()->selectionModel()->setCurrentIndex(fused, QItemSelectionModel::ClearAndSelect);
     QCOMPARE(m_view->timeline()->selectedKernel()->first, side);
     QCOMPARE(m_view->timeline()->selectedKernel()->second, uint32_t(ids.first()));
 
     // Back: clicking another kernel of that item in the timeline makes the tree's current item hold it.
-    m_w->fusionView()->setCurrentIndex(QModelIndex());
+    m_w->fusionPage()->view()->setCurrentIndex(QModelIndex());
     m_w->tabs()->setCurrentWidget(m_view);
     const uint32_t other = ids.last();
     clickKernel(m_view->timeline(), side, other);
-    const QModelIndex current = m_w->fusionView()->currentIndex();
+    const QModelIndex current = m_w->fusionPage()->view()->currentIndex();
     QVERIFY(current.isValid());
     QVERIFY(current.data(ModelRoles::KernelIds).value<QList<uint>>().contains(other));
 }
@@ -213,9 +214,9 @@ void TimelineSyncTest::choosingALayerRowShowsThatPairInTheTimeline()
     if (pair < 0)
         pair = int(pairs.size()) - 1;
     QVERIFY(pairs[size_t(pair)].a >= 0 && pairs[size_t(pair)].b >= 0);
-    auto *proxy = qobject_cast<QSortFilterProxyModel *>(m_w->layerView()->model());
-    m_w->tabs()->setCurrentWidget(m_w->layerView());
-    m_w->layerView()->selectionModel()->setCurrentIndex(proxy->mapFromSource(m_w->layerModel()->index(pair, 0)),
+    auto *proxy = qobject_cast<QSortFilterProxyModel *>(m_w->layerPage()->view()->model());
+    m_w->tabs()->setCurrentWidget(m_w->layerPage());
+    m_w->layerPage()->view()->selectionModel()->setCurrentIndex(proxy->mapFromSource(m_w->layerPage()->model()->index(pair, 0)),
                                                         QItemSelectionModel::ClearAndSelect);
     TimelineWidget *t = m_view->timeline();
     QCOMPARE(t->alignedPair(), pair);
@@ -231,7 +232,7 @@ void TimelineSyncTest::choosingALayerRowShowsThatPairInTheTimeline()
         QVERIFY(range.length() < 1.5 * longer);  // zoomed to the pair, not the whole trace
     }
     // The table keeps the focus; the timeline moved behind it.
-    QCOMPARE(m_w->tabs()->currentWidget(), m_w->layerView());
+    QCOMPARE(m_w->tabs()->currentWidget(), m_w->layerPage());
 }
 
 void TimelineSyncTest::clickingABandSelectsItsLayerPair_data()
@@ -257,13 +258,13 @@ void TimelineSyncTest::clickingABandSelectsItsLayerPair()
     const double s0 = t->zoom()->toAxis(s, double(l.start)), e0 = t->zoom()->toAxis(s, double(l.end));
     t->zoom()->setRange(s, {s0 - (e0 - s0), e0 + (e0 - s0)});  // the layer in the middle third
     QTest::mouseClick(t, Qt::LeftButton, {}, QPoint(int(t->xOfTime(s, (s0 + e0) / 2)), t->bandRect(s).center().y()));
-    const int expected = TimelineSync::layerTableRow(m_w.get(), s, layer);
+    const int expected = TimelineSync::layerTableRow(*m_w->results(), s, layer);
     QVERIFY(expected >= 0);
-    const auto *proxy = qobject_cast<QSortFilterProxyModel *>(m_w->layerView()->model());
-    QCOMPARE(proxy->mapToSource(m_w->layerView()->currentIndex()).row(), expected);
+    const auto *proxy = qobject_cast<QSortFilterProxyModel *>(m_w->layerPage()->view()->model());
+    QCOMPARE(proxy->mapToSource(m_w->layerPage()->view()->currentIndex()).row(), expected);
     // The row shows that layer's name on that side.
     const int column = s == SideA ? LayerTableModel::LayerA : LayerTableModel::LayerB;
-    QVERIFY(m_w->layerModel()->index(expected, column).data().toString().contains(QString::fromStdString(l.name)));
+    QVERIFY(m_w->layerPage()->model()->index(expected, column).data().toString().contains(QString::fromStdString(l.name)));
 }
 
 // The kernel-level alignment pairs the H100 kernels of a layer with the MI300X kernels of the same

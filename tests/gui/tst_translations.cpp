@@ -4,6 +4,7 @@
 #include "evidencetext.h"
 #include "findingsreport.h"
 #include "guitestsupport.h"
+#include "kernelpage.h"
 #include "mainwindow.h"
 #include "translationloader.h"
 
@@ -112,7 +113,7 @@ void TranslationsTest::germanTranslatesTheWindow()
     MainWindow w;
     w.setScreenshotMode(true);
     QCOMPARE(menuTitles(w).first(), QStringLiteral("&Datei"));
-    QVERIFY(w.tabs()->tabText(w.tabs()->indexOf(w.kernelView()->parentWidget())).startsWith(QStringLiteral("Kernel")));
+    QVERIFY(w.tabs()->tabText(w.tabs()->indexOf(w.kernelPage())).startsWith(QStringLiteral("Kernel")));
     QCOMPARE(QLocale().language(), QLocale::German);
 }
 
