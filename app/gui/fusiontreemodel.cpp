@@ -127,6 +127,18 @@ void FusionTreeModel::build()
             m_nodeOfKernel[m_nodes[i].side].emplace(id, int(i));
 }
 
+std::span<const uint32_t> FusionTreeModel::kernelIds(const QModelIndex &index) const
+{
+    if (!index.isValid() || index.model() != this)
+        return {};
+    return m_nodes[size_t(index.internalId())].ids;
+}
+
+Side FusionTreeModel::kernelSide(const QModelIndex &index) const
+{
+    return index.isValid() && index.model() == this ? m_nodes[size_t(index.internalId())].side : SideA;
+}
+
 QModelIndex FusionTreeModel::indexOfKernel(Side side, uint32_t id) const
 {
     const auto it = m_nodeOfKernel[side].find(id);

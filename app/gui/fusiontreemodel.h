@@ -9,6 +9,7 @@
 
 #include <QAbstractItemModel>
 #include <memory>
+#include <span>
 #include <unordered_map>
 
 class FusionTreeModel : public QAbstractItemModel {
@@ -25,6 +26,9 @@ public:
     // A source-location item resolved against either trace's attribution (file, line and stack).
     fusion::SourceLocation locationAt(const QModelIndex &index) const;
     const fusion::FusionFinding *findingAt(const QModelIndex &index) const;
+    // The kernels behind a fused-kernel or component item (empty for other items), and their side.
+    std::span<const uint32_t> kernelIds(const QModelIndex &index) const;
+    Side kernelSide(const QModelIndex &index) const;
     // The first item (top-down) whose kernels include kernel `id` of `side`; invalid when none.
     QModelIndex indexOfKernel(Side side, uint32_t id) const;
     const fusion::ExtraWork *extraWorkAt(const QModelIndex &index) const;

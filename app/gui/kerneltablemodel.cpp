@@ -201,6 +201,26 @@ Side KernelTableModel::sideOf(int column)
     return column == NameB || column == CallsB || column == TotalB || column == AvgB ? SideB : SideA;
 }
 
+std::vector<uint32_t> KernelTableModel::kernelIds(int row, Side side) const
+{
+    return row >= 0 && row < rowCount() ? idsOf(item(row), side) : std::vector<uint32_t>();
+}
+
+std::vector<uint32_t> KernelTableModel::idsOf(const Row &v, Side side) const
+{
+    // The kernels the row counts: those of the current stage (as many as its Calls column).
+    const AnalyzedTrace *t = m_trace[side].get();
+    const std::vector<uint32_t> &all = m_all[v.index].ids[side];
+    if (!t || t->stages.ofKernel.empty())
+        return all;
+    std::vector<uint32_t> ids;
+    ids.reserve(v.calls[side]);
+    for (uint32_t id : all)
+        if (t->stages.includes(id, m_stage))
+            ids.push_back(id);
+    return ids;
+}
+
 QVariant KernelTableModel::rowData(const Row &v, int column, int role) const
 {
     switch (role) {
@@ -208,20 +228,8 @@ QVariant KernelTableModel::rowData(const Row &v, int column, int role) const
         if ((column == Delta || column == Ratio) && v.perStep[1] > 0)
             return ratioTint(v.ratio());
         return {};
-    case ModelRoles::KernelIds: {
-        const Side s = sideOf(column);
-        // The kernels the row counts: those of the current stage (as many as its Calls column).
-        const AnalyzedTrace *t = m_trace[s].get();
-        const std::vector<uint32_t> &all = m_all[v.index].ids[s];
-        if (!t || t->stages.ofKernel.empty())
-            return ModelRoles::kernelIdList(all);
-        std::vector<uint32_t> ids;
-        ids.reserve(v.calls[s]);
-        for (uint32_t id : all)
-            if (t->stages.includes(id, m_stage))
-                ids.push_back(id);
-        return ModelRoles::kernelIdList(ids);
-    }
+    case ModelRoles::KernelIds:
+        return ModelRoles::kernelIdList(idsOf(v, sideOf(column)));
     case ModelRoles::KernelSide:
         return int(sideOf(column));
     }

@@ -36,6 +36,9 @@ public:
     // The row holding kernel `id` of `side`, -1 when none (or hidden by the stage filter).
     int rowOfKernel(Side side, uint32_t id) const;
     const KernelRow &rowAt(int row) const { return m_all[item(row).index]; }
+    // The kernels of `side` that row `row` counts: those of the current stage, one per call.
+    std::vector<uint32_t> kernelIds(int row, Side side) const;
+    static Side sideOf(int column);  // the side a column shows
     QStringList operations() const;  // distinct ops of the rows, sorted
 
 protected:
@@ -44,7 +47,7 @@ protected:
 
 private:
     using Row = KernelTableRow;
-    static Side sideOf(int column);  // the side a column shows
+    std::vector<uint32_t> idsOf(const Row &row, Side side) const;
     void rebuild();
     QString name(const KernelRow &r, Side side) const;
     QString perStepNote() const;  // for the Δ and B/A headers when the sides hold different step counts

@@ -65,9 +65,9 @@ void MainWindow::activateFusionItem(const QModelIndex &index)
     }
     if (kind != FusionTreeModel::FusedKernel && kind != FusionTreeModel::UnfusedComponent)
         return;
-    const QList<uint> ids = source.data(ModelRoles::KernelIds).value<QList<uint>>();
-    const Side side = Side(source.data(ModelRoles::KernelSide).toInt());
-    if (ids.isEmpty() || !selectKernel(side, ids.first()))
+    const std::span<const uint32_t> ids = m_fusionPage->model()->kernelIds(source);
+    const Side side = m_fusionPage->model()->kernelSide(source);
+    if (ids.empty() || !selectKernel(side, ids.front()))
         statusBar()->showMessage(tr("No kernel of %1 matches this item").arg(labelOf(side)), 5000);
 }
 

@@ -3,11 +3,11 @@
 #include "compare/comparison.h"
 #include "fusionpage.h"
 #include "fusiontreemodel.h"
+#include "kernelfilterproxy.h"
 #include "kernelpage.h"
 #include "kerneltablemodel.h"
 #include "layerpage.h"
 #include "layertablemodel.h"
-#include "modelroles.h"
 #include "results.h"
 #include "timelineview.h"
 #include "timelinewidget.h"
@@ -80,20 +80,21 @@ void TimelineSync::fromItem(const QModelIndex &index)
 {
     if (m_syncing || !index.isValid())
         return;
-    auto idsOf = [](const QModelIndex &i) {
-        const QList<uint> list = i.data(ModelRoles::KernelIds).value<QList<uint>>();
-        return std::vector<uint32_t>(list.begin(), list.end());
-    };
     std::vector<uint32_t> ids[2];
-    Side side = Side(index.data(ModelRoles::KernelSide).toInt());
-    if (index.model() == m_pages.kernels->view()->model()) {
+    Side side = SideA;
+    if (index.model() == m_pages.kernels->proxy()) {
         // A row is a group: every kernel of its name (or aligned pair of names) on both traces, as
         // many as its Calls columns say. The side of the column chosen goes first; a row of the other
         // trace only (a kernel that B runs and A does not) starts there.
-        ids[SideA] = idsOf(index.siblingAtColumn(KernelTableModel::NameA));
-        ids[SideB] = idsOf(index.siblingAtColumn(KernelTableModel::NameB));
-    } else {
-        ids[side] = idsOf(index);  // a pattern item: kernels of one trace
+        const int row = m_pages.kernels->proxy()->mapToSource(index).row();
+        for (Side s : {SideA, SideB})
+            ids[s] = m_pages.kernels->model()->kernelIds(row, s);
+        side = KernelTableModel::sideOf(index.column());
+    } else if (index.model() == m_pages.fusion->proxy()) {
+        const QModelIndex source = m_pages.fusion->proxy()->mapToSource(index);  // a pattern item: one trace
+        const std::span<const uint32_t> items = m_pages.fusion->model()->kernelIds(source);
+        side = m_pages.fusion->model()->kernelSide(source);
+        ids[side].assign(items.begin(), items.end());
     }
     m_view->timeline()->selectKernels(ids[SideA], ids[SideB], side);
 }
