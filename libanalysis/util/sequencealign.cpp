@@ -17,7 +17,7 @@ Band::Band(size_t n, size_t m, size_t maxCells) : m_n(n), m_m(m), m_half(m + 1)
         total += hi(i) - lo(i) + 1;
     }
     m_rowStart[n + 1] = total;
-    m_trace.resize(total);
+    m_trace.reset(new uint8_t[total]);
 }
 
 size_t Band::lo(size_t i) const

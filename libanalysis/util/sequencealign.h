@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <climits>
 #include <cstdint>
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -29,13 +30,15 @@ public:
     Band(size_t n, size_t m, size_t maxCells);
     size_t lo(size_t i) const;
     size_t hi(size_t i) const;
-    uint8_t *row(size_t i) { return m_trace.data() + m_rowStart[i]; }  // cells lo(i)..hi(i)
+    uint8_t *row(size_t i) { return m_trace.get() + m_rowStart[i]; }  // cells lo(i)..hi(i)
     std::vector<AlignStep> walkBack() const;  // from (n, m)
 
 private:
     size_t m_n, m_m, m_half;
     std::vector<size_t> m_rowStart;
-    std::vector<uint8_t> m_trace;
+    // Not zeroed: the fill writes every cell of the band before the walk back reads it (tens of MB
+    // for long traces, whose clearing alone cost more than a tenth of the fill).
+    std::unique_ptr<uint8_t[]> m_trace;
 };
 
 std::vector<AlignStep> allGaps(size_t n, size_t m);
@@ -60,23 +63,33 @@ std::vector<AlignStep> alignWeighted(size_t n, size_t m, const Score &score, int
     for (size_t i = 1; i <= n; ++i) {
         const size_t l = band.lo(i), h = band.hi(i);
         uint8_t *trace = band.row(i);
-        std::fill(cur.begin() + long(l > 0 ? l - 1 : 0), cur.begin() + long(std::min(m, h + 1) + 1), kNeg);
-        for (size_t j = l; j <= h; ++j) {
-            int best = kNeg;
-            uint8_t dir = detail::Band::Up;
-            if (j == 0) {
-                best = int(i) * gap;
-            } else {
-                // Unpairable tokens never take the diagonal: they become two one-sided steps.
-                const int sc = score(i - 1, j - 1);
-                if (prev[j - 1] > kNeg && sc > 0)
-                    best = prev[j - 1] + sc, dir = detail::Band::Diag;
-                if (prev[j] > kNeg && prev[j] + gap > best)
-                    best = prev[j] + gap, dir = detail::Band::Up;
-                if (j > l && cur[j - 1] > kNeg && cur[j - 1] + gap > best)
-                    best = cur[j - 1] + gap, dir = detail::Band::Left;
-            }
-            cur[j] = best;
+        // The loop writes every cell from l to h; the next row also reads one cell either side. Right
+        // of that, this array was never written (the band only moves right), so it still holds kNeg.
+        if (l > 0)
+            cur[l - 1] = kNeg;
+        if (h < m)
+            cur[h + 1] = kNeg;
+        size_t j = l;
+        if (j == 0) {
+            cur[0] = int(i) * gap;
+            trace[0] = detail::Band::Up;
+            ++j;
+        }
+        // A cell nothing reaches holds exactly kNeg, and kNeg + gap is below every score a cell can
+        // take, so a step from it never wins: only the diagonal needs its own test. The loop has no
+        // other branch than the comparisons the compiler turns into selects.
+        int left = cur[j - 1];  // kNeg at the band's left edge
+        for (; j <= h; ++j) {
+            // Unpairable tokens never take the diagonal: they become two one-sided steps.
+            const int sc = score(i - 1, j - 1);
+            const bool diag = prev[j - 1] > kNeg && sc > 0;
+            int best = diag ? prev[j - 1] + sc : kNeg;
+            uint8_t dir = diag ? detail::Band::Diag : detail::Band::Up;
+            if (prev[j] + gap > best)
+                best = prev[j] + gap, dir = detail::Band::Up;
+            if (left + gap > best)
+                best = left + gap, dir = detail::Band::Left;
+            cur[j] = left = best;
             trace[j - l] = dir;
         }
         std::swap(prev, cur);

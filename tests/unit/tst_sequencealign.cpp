@@ -2,6 +2,9 @@
 #include "util/sequencealign.h"
 
 #include <QTest>
+#include <algorithm>
+#include <climits>
+#include <random>
 #include <string>
 
 using namespace fusion;
@@ -23,6 +26,55 @@ QString align(const std::string &a, const std::string &b, size_t maxCells = 64u 
 {
     return render(a, b, alignSequences(a.size(), b.size(), [&](size_t i, size_t j) { return a[i] == b[j]; }, {},
                                        maxCells));
+}
+// The recurrence written plainly, over whole matrices (a cell outside the band stays unreachable),
+// to check the library's rolling two-row form against: same scores, same order of preference
+// (diagonal, then up, then left, each only when strictly better), the same walk back.
+std::vector<AlignStep> plainAlignment(const std::string &a, const std::string &b, size_t maxCells)
+{
+    const size_t n = a.size(), m = b.size();
+    const detail::Band band(n, m, maxCells);
+    const int kNeg = INT_MIN / 4, gap = AlignCosts{}.gap, match = AlignCosts{}.match;
+    std::vector<std::vector<int>> score(n + 1, std::vector<int>(m + 1, kNeg));
+    std::vector<std::vector<uint8_t>> dir(n + 1, std::vector<uint8_t>(m + 1, detail::Band::Up));
+    for (size_t j = band.lo(0); j <= band.hi(0); ++j)
+        score[0][j] = int(j) * gap, dir[0][j] = detail::Band::Left;
+    for (size_t i = 1; i <= n; ++i)
+        for (size_t j = band.lo(i); j <= band.hi(i); ++j) {
+            if (j == 0) {
+                score[i][j] = int(i) * gap;
+                continue;
+            }
+            int best = kNeg;
+            uint8_t d = detail::Band::Up;
+            if (score[i - 1][j - 1] > kNeg && a[i - 1] == b[j - 1])
+                best = score[i - 1][j - 1] + match, d = detail::Band::Diag;
+            if (score[i - 1][j] > kNeg && score[i - 1][j] + gap > best)
+                best = score[i - 1][j] + gap, d = detail::Band::Up;
+            if (j > band.lo(i) && score[i][j - 1] > kNeg && score[i][j - 1] + gap > best)
+                best = score[i][j - 1] + gap, d = detail::Band::Left;
+            score[i][j] = best;
+            dir[i][j] = d;
+        }
+    std::vector<AlignStep> out;
+    size_t i = n, j = m;
+    while (i > 0 || j > 0) {
+        uint8_t d = dir[i][j];
+        if (i == 0 || j > band.hi(i))
+            d = detail::Band::Left;
+        else if (j < band.lo(i))
+            d = detail::Band::Up;
+        if (j == 0 && i > 0)
+            d = detail::Band::Up;
+        if (d == detail::Band::Diag)
+            out.push_back({int32_t(--i), int32_t(--j)});
+        else if (d == detail::Band::Up)
+            out.push_back({int32_t(--i), -1});
+        else
+            out.push_back({-1, int32_t(--j)});
+    }
+    std::reverse(out.begin(), out.end());
+    return out;
 }
 } // namespace
 
@@ -69,6 +121,25 @@ private slots:
         }
         QCOMPARE(a, n);  // every token of both sides appears exactly once
         QCOMPARE(b, m);
+    }
+    void theRollingRowsGiveThePlainRecurrencesAlignment()
+    {
+        // Random sequences over a few tokens (many ties), of similar and of very different lengths,
+        // with budgets from the whole matrix down to a narrow band.
+        std::mt19937 random(7);
+        for (int round = 0; round < 300; ++round) {
+            const auto sequence = [&](size_t length) {
+                std::string s(length, 'A');
+                for (char &c : s)
+                    c = char('A' + random() % 4);
+                return s;
+            };
+            const std::string a = sequence(random() % 120), b = sequence(random() % 240);
+            const size_t maxCells = size_t(50 + random() % 40000);
+            const auto library = alignSequences(a.size(), b.size(), [&](size_t i, size_t j) { return a[i] == b[j]; },
+                                                {}, maxCells);
+            QCOMPARE(render(a, b, library), render(a, b, plainAlignment(a, b, maxCells)));
+        }
     }
 };
 
