@@ -68,7 +68,7 @@ FusionPage::FusionPage(const Results *results, QWidget *parent) : QWidget(parent
 
 void FusionPage::refresh()
 {
-    if (!m_results->differsFrom(m_shown))
+    if (!m_results->differsFrom(m_shown, false))  // the same whether or not the tables wait
         return;
     const auto a = m_results->trace(SideA), b = m_results->trace(SideB);
     const auto c = m_results->comparison();

@@ -321,6 +321,7 @@ void MainWindow::openTrace(Side side, const QString &path)
     m_messageBar->clearMessage(QStringLiteral("compare"));
     m_statusLabel->setText(tr("Loading %1…").arg(QFileInfo(path).fileName()));
     updateActions();
+    updateEmptyStates();  // "Reading the trace…": nothing in Results may have changed to say so
 }
 
 void MainWindow::cancelLoading(Side side)
@@ -342,7 +343,16 @@ void MainWindow::swapTraces()
     std::swap(m_path[SideA], m_path[SideB]);
     std::swap(m_userLabel[SideA], m_userLabel[SideB]);
     std::swap(m_member[SideA], m_member[SideB]);
-    Results::Update update(*m_results);
+    {
+        Results::Update update(*m_results);
+        swapResults();
+    }
+    updateActions();
+    notifyIfIdle();
+}
+
+void MainWindow::swapResults()
+{
     for (Side s : {SideA, SideB}) {
         m_triageQueued[s] = false;
         m_triageCancelled[s] = false;
@@ -370,7 +380,6 @@ void MainWindow::swapTraces()
         else
             publishTriage(s);
     }
-    updateActions();
 }
 
 void MainWindow::startTriage(Side side)
@@ -462,6 +471,8 @@ void MainWindow::updateActions()
 
 void MainWindow::notifyIfIdle()
 {
+    if (m_results->isUpdating())
+        return;  // a job cancelled inside a change: the change's end asks again
     startQueuedTriages();  // every job's end comes here: a waiting triage may start now
     m_perfetto->updateAction();
     if (isBusy())

@@ -116,6 +116,7 @@ private:
     void connectExports();
     void askOpen(Side side);
     void startComparison();
+    void swapResults();  // swapTraces' part inside one Results::Update
     void startTriage(Side side);
     void startQueuedTriages();
     bool triagePending(Side side) const;  // queued or running

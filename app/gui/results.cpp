@@ -32,9 +32,9 @@ QString Results::label(Side side) const
     return side == SideA ? tr("A") : tr("B");
 }
 
-bool Results::differsFrom(std::optional<Snapshot> &shown) const
+bool Results::differsFrom(std::optional<Snapshot> &shown, bool waits) const
 {
-    Snapshot now{{m_trace[SideA], m_trace[SideB]}, m_comparison, awaitingComparison()};
+    Snapshot now{{m_trace[SideA], m_trace[SideB]}, m_comparison, waits && awaitingComparison()};
     if (shown && *shown == now)
         return false;
     shown = std::move(now);
@@ -47,6 +47,7 @@ void Results::setTrace(Side side, std::shared_ptr<const TraceResult> trace)
     setComparison(nullptr, Comparing::No);
     if (trace == m_trace[side])
         return;
+    m_comparisonFailed = false;
     m_trace[side] = std::move(trace);
     changed(side == SideA ? TraceA : TraceB);
 }
@@ -57,6 +58,8 @@ void Results::setComparison(std::shared_ptr<const ComparisonResult> comparison, 
         return;
     m_comparison = std::move(comparison);
     m_comparing = state;
+    if (state == Comparing::Failed || state == Comparing::Done)
+        m_comparisonFailed = state == Comparing::Failed;
     changed(Comparison);
 }
 
@@ -73,6 +76,7 @@ void Results::swapSides(std::shared_ptr<const TraceResult> newA, std::shared_ptr
 {
     Update update(*this);
     setComparison(nullptr, Comparing::No);
+    m_comparisonFailed = false;
     std::swap(m_triage[SideA], m_triage[SideB]);
     std::swap(m_triaging[SideA], m_triaging[SideB]);
     m_trace[SideA] = std::move(newA);

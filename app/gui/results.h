@@ -37,8 +37,13 @@ public:
     bool hasTrace(Side side) const { return m_trace[side] != nullptr; }
     bool hasBoth() const { return m_trace[SideA] && m_trace[SideB]; }
     // Both traces are there but not paired yet: the tables wait rather than list every kernel unpaired.
-    // (A comparison of another stage still shown while the new one runs is not waited for.)
-    bool awaitingComparison() const { return hasBoth() && !m_comparison && m_comparing == Comparing::Running; }
+    // Not when a comparison of another stage is still shown while the new one runs, nor when one of
+    // these traces failed before (the tables list each trace alone until one succeeds).
+    bool awaitingComparison() const
+    {
+        return hasBoth() && !m_comparison && m_comparing == Comparing::Running && !m_comparisonFailed;
+    }
+    bool isUpdating() const { return m_updates > 0; }  // an Update holds the signals back
     // The name a side goes by: the comparison's label, else the trace's own, else "A"/"B".
     QString label(Side side) const;
 
@@ -50,8 +55,9 @@ public:
         bool operator==(const Snapshot &) const = default;
     };
     // True (and `shown` brought up to date) when the page must redraw: nothing drawn yet, or Results
-    // holds something else now. A signal about an input the page does not show leaves it alone.
-    bool differsFrom(std::optional<Snapshot> &shown) const;
+    // holds something else now. A signal about an input the page does not show leaves it alone; a
+    // page that draws the same whether or not the tables wait passes `waits` false.
+    bool differsFrom(std::optional<Snapshot> &shown, bool waits = true) const;
 
     // A new trace (or none) on `side`: the comparison, which paired the old one, is dropped with it.
     void setTrace(Side side, std::shared_ptr<const TraceResult> trace);
@@ -91,4 +97,5 @@ private:
     Triaging m_triaging[2] = {Triaging::No, Triaging::No};
     std::shared_ptr<const ComparisonResult> m_comparison;
     Comparing m_comparing = Comparing::No;
+    bool m_comparisonFailed = false;  // for these traces, until one succeeds
 };

@@ -50,7 +50,8 @@ TimelineSync::TimelineSync(Pages pages, TimelineView *view) : QObject(view), m_p
 
 void TimelineSync::refresh()
 {
-    if (!m_pages.results->differsFrom(m_shown))
+    // Not whether the tables wait for the comparison: redrawing would lose the user's zoom.
+    if (!m_pages.results->differsFrom(m_shown, false))
         return;
     const auto a = m_pages.results->trace(SideA), b = m_pages.results->trace(SideB);
     const auto c = m_pages.results->comparison();

@@ -136,8 +136,10 @@ void TriagePage::refresh()
     bool loaded[2];
     for (Side s : {SideA, SideB}) {
         const bool pending = m_results->triaging(s) == Results::Triaging::Pending;
-        if (pending && !m_pending[s])
-            m_fraction[s] = 0;  // a new run
+        const auto trace = m_results->trace(s);
+        if ((pending && !m_pending[s]) || trace != m_traceOf[s])
+            m_fraction[s] = 0;  // a new run, or another trace's (the sides were swapped)
+        m_traceOf[s] = trace;
         m_pending[s] = pending;
         loaded[s] = m_results->triage(s) || pending;
     }

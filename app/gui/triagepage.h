@@ -8,6 +8,9 @@
 #include <QWidget>
 #include <memory>
 
+namespace fusion {
+struct AnalyzedTrace;
+}
 struct TriageResult;
 class DataTableView;
 class FamilyTableModel;
@@ -52,6 +55,7 @@ private:
 
     const Results *m_results;
     bool m_pending[2] = {false, false};
+    std::shared_ptr<const fusion::AnalyzedTrace> m_traceOf[2];  // whose triage m_fraction follows
     double m_fraction[2] = {0, 0};
     // What the tables show: they are refilled only when it changes, so the rows the user selected
     // stay when the other side's triage arrives.

@@ -52,6 +52,11 @@ private slots:
         QVERIFY(emptyText(w, "kernelView").startsWith(QStringLiteral("No trace loaded.")));
         QVERIFY(emptyText(w, "layerView").startsWith(QStringLiteral("No trace loaded.")));
         QVERIFY(emptyText(w, "fusionView").startsWith(QStringLiteral("No trace loaded.")));
+        // Once a load starts, the tables say so, though nothing was there to drop.
+        w.openTrace(SideA, sample(SideA));
+        QCOMPARE(emptyText(w, "kernelView"), QStringLiteral("Reading the trace…"));
+        QCOMPARE(emptyText(w, "layerView"), QStringLiteral("Reading the trace…"));
+        QVERIFY(waitUntilIdle(w));
     }
 
     void exportingAnEmptyTableSaysSoInsteadOfWritingAFile()

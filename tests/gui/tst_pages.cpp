@@ -61,6 +61,7 @@ private slots:
     void eachPageRedrawsOnlyForTheInputsItShows();
     void changesMadeTogetherReachThePagesOnce();
     void aSwapRedrawsWithTheSidesExchanged();
+    void afterAFailedComparisonTheTracesStayListedAndThePatternsAlone();
 
 private:
     std::shared_ptr<TraceResult> m_trace[2];
@@ -188,6 +189,35 @@ void PagesTest::aSwapRedrawsWithTheSidesExchanged()
     QCOMPARE(kernels.model()->rowCount(), kSampleKernelNames[SideA]);
     QVERIFY(kernels.view()->isColumnHidden(KernelTableModel::NameA));
     QVERIFY(!kernels.view()->isColumnHidden(KernelTableModel::NameB));
+}
+
+void PagesTest::afterAFailedComparisonTheTracesStayListedAndThePatternsAlone()
+{
+    Results results;
+    KernelPage kernels(&results);
+    FusionPage fusion(&results);
+    {
+        Results::Update update(results);
+        results.setTrace(SideA, m_trace[SideA]);
+        results.setTrace(SideB, m_trace[SideB]);
+        results.setComparison(nullptr, Results::Comparing::Running);
+    }
+    QCOMPARE(kernels.model()->rowCount(), 0);  // waiting for the pairs
+    QSignalSpy kernelResets(kernels.model(), &QAbstractItemModel::modelReset);
+    QSignalSpy fusionResets(fusion.model(), &QAbstractItemModel::modelReset);
+    // The comparison fails: each trace's kernels listed alone; the pattern tree (and the timeline and
+    // charts, which show the same whether the tables wait or not) is not drawn again.
+    results.setComparison(nullptr, Results::Comparing::Failed);
+    QCOMPARE(kernels.model()->rowCount(), kSampleKernelNames[SideA] + kSampleKernelNames[SideB]);
+    QCOMPARE(kernelResets.count(), 1);
+    QCOMPARE(fusionResets.count(), 0);
+    // Another stage is compared: until it succeeds the traces stay listed, so a kernel can be found.
+    results.setComparison(nullptr, Results::Comparing::Running);
+    QCOMPARE(kernelResets.count(), 1);
+    QCOMPARE(kernels.model()->rowCount(), kSampleKernelNames[SideA] + kSampleKernelNames[SideB]);
+    results.setComparison(m_comparison, Results::Comparing::Done);
+    QCOMPARE(kernelResets.count(), 2);
+    QCOMPARE(findingRows(*fusion.model()), truthDifferences());
 }
 
 QTEST_MAIN(PagesTest)
