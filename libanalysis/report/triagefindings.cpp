@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <future>
 
 namespace fusion {
 
@@ -84,11 +85,16 @@ TriageFindings findTriageFindings(const Trace &trace, const TraceAttribution &at
     if (overrides.tpSize > 0)
         context.tpSize = overrides.tpSize;
     step(0.05);
+    // The module candidates read only what the families and the overlap read too, and take as long
+    // as both on a long trace: they run beside them on a second thread. Should the caller cancel,
+    // the future waits for them (a fraction of a second) before the exception leaves.
+    auto modules = std::async(std::launch::async,
+                              [&] { return findModuleCandidates(trace, linked, GpuSpecs::builtin(), moduleOptions); });
     f.families = findFusionFamilies(trace, linked, classes, stages, FusionPatterns::builtin(), context);
     step(0.4);
     f.overlap = findOverlap(trace, linked, stages, 0, [&](double s) { return !progress || progress(0.4 + 0.3 * s); });
     step(0.7);
-    f.modules = findModuleCandidates(trace, linked, GpuSpecs::builtin(), moduleOptions);
+    f.modules = modules.get();
     step(1.0);
     return f;
 }
