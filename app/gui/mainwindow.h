@@ -14,9 +14,6 @@ namespace fusion {
 struct AnalyzedTrace;
 struct Comparison;
 }
-struct ComparisonResult;
-struct TraceResult;
-struct TriageResult;
 class AnalysisJob;
 class ChartPage;
 class ComparisonJob;
