@@ -4,6 +4,7 @@
 #include "trace/traceerror.h"
 
 #include <algorithm>
+#include <future>
 
 namespace fusion {
 
@@ -54,21 +55,30 @@ std::shared_ptr<AnalyzedTrace> analyzeTrace(std::shared_ptr<const Trace> trace, 
     };
     auto out = std::make_shared<AnalyzedTrace>();
     out->trace = trace;
+    // A task run beside the caller's thread, or at get() on it. Should a step throw Cancelled, the
+    // future waits for its task (a fraction of a second) before the exception leaves.
+    const auto beside = [&](auto task) {
+        return std::async(options.parallel ? std::launch::async : std::launch::deferred, std::move(task));
+    };
     out->summary = summarize(*trace);
     step(0.1);
+    // The attribution takes longest and needs none of the classification, steps and stages.
+    auto attribution = beside([&] { return attributeKernels(*trace); });
     const auto registry = options.registry ? options.registry : KernelRegistry::builtin();
     out->classes = classifyTrace(*trace, *registry);
     step(0.3);
-    out->attribution = attributeKernels(*trace);
-    step(0.6);
     out->steps = detectSteps(*trace, out->classes);
     out->scope = options.scope;
     out->stages = detectStages(*trace);
     out->stages.restrictTo(scopeMask(out->steps, out->scope));
+    out->attribution = attribution.get();
+    step(0.6);
+    // Inferred kernels must not create layers of their own (their scope is borrowed): the inference
+    // is planned from the linked attribution beside the layers and applied after them.
+    auto inference = beside([&] { return planInference(*trace, out->attribution); });
     out->layers = detectLayers(*trace, out->classes, out->attribution, out->stages);
     step(0.8);
-    // After layers: inferred kernels must not create layers of their own (their scope is borrowed).
-    inferAttributions(*trace, out->attribution);
+    applyInference(inference.get(), *trace, out->attribution);
     out->architecture = detectArchitecture(*trace, out->summary, out->classes, out->layers);
     step(1.0);
     return out;
@@ -85,6 +95,7 @@ std::shared_ptr<AnalyzedTrace> loadThenAnalyze(const std::function<std::shared_p
     std::shared_ptr<const Trace> trace = load(lo);
     AnalyzeOptions ao = analyze;
     ao.progress = [&](double f) { return !progress || progress(0.8 + f * 0.2); };
+    ao.parallel = analyze.parallel && options.parseThreads != 1;  // one thread: another trace loads beside
     return analyzeTrace(trace, ao);
 }
 } // namespace

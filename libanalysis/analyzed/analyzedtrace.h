@@ -28,6 +28,9 @@ struct AnalyzeOptions {
     std::shared_ptr<const KernelRegistry> registry;  // null: built-in
     Scope scope;                                      // default: whole profiler steps, when there are any
     std::function<bool(double)> progress;             // 0..1; false cancels (throws Cancelled)
+    // Independent analyses on a second thread. Off when the caller analyses another trace beside
+    // this one (loading it with one parse thread turns it off too): the cores are taken then.
+    bool parallel = true;
 };
 
 std::shared_ptr<AnalyzedTrace> analyzeTrace(std::shared_ptr<const Trace> trace, const AnalyzeOptions &options = {});

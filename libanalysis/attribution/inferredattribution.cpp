@@ -5,8 +5,9 @@
 
 namespace fusion {
 
-size_t inferAttributions(const Trace &trace, TraceAttribution &attr)
+InferencePlan planInference(const Trace &trace, const TraceAttribution &attr)
 {
+    InferencePlan plan;
     const GpuOpTable &k = trace.store.kernels;
     std::vector<uint32_t> unresolved, linked;
     for (uint32_t id = 0; id < k.size(); ++id) {
@@ -16,7 +17,7 @@ size_t inferAttributions(const Trace &trace, TraceAttribution &attr)
             linked.push_back(id);
     }
     if (unresolved.empty() || linked.size() < 8)
-        return 0;
+        return plan;
     // Kernel names of one trace are interned, so equal ids mean the very same kernel. Gathered into
     // two arrays first: the alignment compares tens of millions of cells, and reading them side by
     // side is faster than going through the kernel ids each time.
@@ -28,6 +29,7 @@ size_t inferAttributions(const Trace &trace, TraceAttribution &attr)
     const auto steps = alignSequences(unresolved.size(), linked.size(), [&](size_t i, size_t j) {
         return unresolvedName[i] == linkedName[j];
     });
+    plan.aligned = true;
     std::vector<int32_t> match(unresolved.size(), -1);
     for (const AlignStep &s : steps)
         if (s.a >= 0 && s.b >= 0)
@@ -38,7 +40,6 @@ size_t inferAttributions(const Trace &trace, TraceAttribution &attr)
     std::vector<int> prefix(unresolved.size() + 1, 0);
     for (size_t i = 0; i < unresolved.size(); ++i)
         prefix[i + 1] = prefix[i] + (match[i] >= 0);
-    size_t inferred = 0;
     for (size_t i = 0; i < unresolved.size(); ++i) {
         if (match[i] < 0)
             continue;
@@ -46,15 +47,28 @@ size_t inferAttributions(const Trace &trace, TraceAttribution &attr)
         const size_t hi = std::min(unresolved.size(), i + kWindow + 1);
         if (double(prefix[hi] - prefix[lo]) < 0.7 * double(hi - lo))
             continue;
-        const uint32_t from = linked[size_t(match[i])], to = unresolved[i];
+        plan.matches.emplace_back(unresolved[i], linked[size_t(match[i])]);
+    }
+    return plan;
+}
+
+size_t applyInference(const InferencePlan &plan, const Trace &trace, TraceAttribution &attr)
+{
+    if (!plan.aligned)
+        return 0;
+    for (const auto &[to, from] : plan.matches) {
         attr.kind[to] = AttributionKind::Inferred;
         attr.location[to] = attr.location[from];
         attr.scope[to] = attr.scope[from];
         attr.cpuOp[to] = attr.cpuOp[from];  // the same op type launched the matched kernel
-        ++inferred;
     }
-    attr.recomputeShares(k);
-    return inferred;
+    attr.recomputeShares(trace.store.kernels);
+    return plan.matches.size();
+}
+
+size_t inferAttributions(const Trace &trace, TraceAttribution &attr)
+{
+    return applyInference(planInference(trace, attr), trace, attr);
 }
 
 } // namespace fusion

@@ -5,9 +5,22 @@
 // marked Inferred.
 #include "attribution/attribution.h"
 
+#include <utility>
+#include <vector>
+
 namespace fusion {
 
-// Returns how many kernels were attributed by inference.
+// Which unlinked kernel takes which linked kernel's location. Planning only reads the attribution,
+// so it can run while other analyses read it too (the layers, which must not see inferred kernels).
+struct InferencePlan {
+    bool aligned = false;                                // the sequences were aligned (else nothing changes)
+    std::vector<std::pair<uint32_t, uint32_t>> matches;  // (unlinked kernel, linked kernel it copies)
+};
+InferencePlan planInference(const Trace &trace, const TraceAttribution &attribution);
+// Marks the planned kernels Inferred with their match's location; returns how many.
+size_t applyInference(const InferencePlan &plan, const Trace &trace, TraceAttribution &attribution);
+
+// Both at once. Returns how many kernels were attributed by inference.
 size_t inferAttributions(const Trace &trace, TraceAttribution &attribution);
 
 } // namespace fusion
