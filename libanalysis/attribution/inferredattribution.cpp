@@ -18,16 +18,9 @@ InferencePlan planInference(const Trace &trace, const TraceAttribution &attr)
     }
     if (unresolved.empty() || linked.size() < 8)
         return plan;
-    // Kernel names of one trace are interned, so equal ids mean the very same kernel. Gathered into
-    // two arrays first: the alignment compares tens of millions of cells, and reading them side by
-    // side is faster than going through the kernel ids each time.
-    std::vector<StrId> unresolvedName(unresolved.size()), linkedName(linked.size());
-    for (size_t i = 0; i < unresolved.size(); ++i)
-        unresolvedName[i] = k.name[unresolved[i]];
-    for (size_t j = 0; j < linked.size(); ++j)
-        linkedName[j] = k.name[linked[j]];
+    // Kernel names of one trace are interned, so equal ids mean the very same kernel.
     const auto steps = alignSequences(unresolved.size(), linked.size(), [&](size_t i, size_t j) {
-        return unresolvedName[i] == linkedName[j];
+        return k.name[unresolved[i]] == k.name[linked[j]];
     });
     plan.aligned = true;
     std::vector<int32_t> match(unresolved.size(), -1);
