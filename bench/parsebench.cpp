@@ -12,6 +12,7 @@
 #include "report/triagefindings.h"
 #include "triage/kerneltable.h"
 #include "trace/traceerror.h"
+#include "util/hugepages.h"
 
 #include <algorithm>
 #include <atomic>
@@ -144,8 +145,9 @@ static int load(const std::vector<const char *> &paths)
         storeBytes += t->store.approximateBytes();
     }
     std::printf("seconds=%.3f\nbytes=%llu\nmb_per_s=%.1f\nevents=%llu\nkernels=%zu\nstore_bytes=%zu\npeak_rss_kb=%ld\n"
-                "anon_kb=%ld\npeak_anon_kb=%ld\n",
-                s, bytes, double(bytes) / 1e6 / s, events, kernels, storeBytes, peakRssKb(), anonRssKb(), peakAnon);
+                "anon_kb=%ld\npeak_anon_kb=%ld\nhuge_page_malloc=%d\n",
+                s, bytes, double(bytes) / 1e6 / s, events, kernels, storeBytes, peakRssKb(), anonRssKb(), peakAnon,
+                int(hugepages::activeForMalloc()));
     return 0;
 }
 
@@ -211,6 +213,8 @@ static int compare(const char *pathA, const char *pathB)
 
 int main(int argc, char **argv)
 {
+    // As the applications do, so that the figures are theirs.
+    hugepages::useForMalloc(argv);
     const std::string mode = argc >= 2 ? argv[1] : "";
     try {
         if (mode == "load" && argc >= 3)

@@ -4,6 +4,7 @@
 
 #include "trace/mapguard.h"
 #include "trace/traceerror.h"
+#include "util/hugepages.h"
 
 #include <cstring>
 #include <iostream>
@@ -13,6 +14,8 @@ using namespace fusion::cli;
 
 int main(int argc, char **argv)
 {
+    // First, before any thread starts: may run the program again with huge pages for malloc.
+    hugepages::useForMalloc(argv);
     // A trace file truncated by another program while it is read becomes an error, not a crash.
     mapguard::installHandler();
     // Reports go through iostreams only: unsynchronised with C stdio, std::cout buffers its writes

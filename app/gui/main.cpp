@@ -5,6 +5,7 @@
 #include "settings.h"
 #include "translationloader.h"
 #include "trace/mapguard.h"
+#include "util/hugepages.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -133,6 +134,8 @@ int answerWithoutWindow(const CommandLine &cl)
 
 int main(int argc, char **argv)
 {
+    // First, before any thread starts: may run the program again with huge pages for malloc.
+    fusion::hugepages::useForMalloc(argv);
     QElapsedTimer clock;  // --time-to-first-view counts from here
     clock.start();
     // A trace file truncated by another program while it is read becomes an error, not a crash.

@@ -1,0 +1,38 @@
+#pragma once
+// Large heap blocks on transparent huge pages.
+//
+// Loading a trace and analysing it fill hundreds of megabytes of freshly allocated columns and
+// scratch arrays, and every 4 KiB page of them costs a page fault on first touch. On virtual machines
+// a fault is expensive (about 15 µs on the 2-core CI machine: a quarter of a second for the 64 MB
+// traceback of one sequence alignment), and the Linux default (huge pages only where a program asks
+// for them) never gives glibc's malloc any. glibc backs its blocks with huge pages when its
+// `glibc.malloc.hugetlb=1` tunable is set, but tunables are read only when a program starts. So an
+// application calls useForMalloc() first thing in main(): when huge pages would help and nobody
+// decided otherwise, it starts the program again, in place, with the tunable added to its
+// environment. The library never does this on its own: re-running a process belongs to the program.
+#include <optional>
+#include <string>
+
+namespace fusion::hugepages {
+
+// What the process' environment and machine say, for the decision below.
+struct Setting {
+    const char *tunables = nullptr;  // GLIBC_TUNABLES
+    const char *optOut = nullptr;    // FUSIONSCOPE_HUGEPAGES ("0" keeps 4 KiB pages)
+    const char *preload = nullptr;   // LD_PRELOAD (valgrind's tools preload their own malloc)
+    std::string thpMode;             // /sys/kernel/mm/transparent_hugepage/enabled, e.g. "always [madvise] never"
+};
+
+// The GLIBC_TUNABLES value to start again with, or nothing when the program should run on as it
+// is: huge pages only when advised (where the tunable is what asks for them), no hugetlb tunable
+// set already (by an earlier start, or by the user), no opt-out, no valgrind.
+std::optional<std::string> tunablesToRestartWith(const Setting &setting);
+
+// Starts the program again with huge pages for malloc when tunablesToRestartWith says so; returns
+// (and the program runs on unchanged) when it does not, or when the restart fails. `argv` is main's.
+void useForMalloc(char **argv);
+
+// Whether this process' malloc was started with huge pages (for the benchmarks' reports).
+bool activeForMalloc();
+
+} // namespace fusion::hugepages

@@ -1,0 +1,101 @@
+// When the applications start again with huge pages for malloc, and that they really do: this
+// suite's own binary, started with --restart-and-report, calls useForMalloc as an application's main
+// does and prints the GLIBC_TUNABLES it then runs with.
+#include "util/hugepages.h"
+
+#include <QProcess>
+#include <QTest>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+
+using namespace fusion;
+using hugepages::Setting;
+using hugepages::tunablesToRestartWith;
+
+namespace {
+constexpr const char *kReport = "--restart-and-report";
+const std::string kAdvised = "always [madvise] never";
+const std::optional<std::string> kNone;
+std::optional<std::string> some(const char *s) { return std::string(s); }
+}
+
+class HugePagesTest : public QObject {
+    Q_OBJECT
+private slots:
+    void restartsOnlyWhereHugePagesMustBeAskedFor();
+    void keepsTheUsersTunables();
+    void theProgramRunsAgainWithTheTunable();
+};
+
+void HugePagesTest::restartsOnlyWhereHugePagesMustBeAskedFor()
+{
+    QCOMPARE(tunablesToRestartWith({nullptr, nullptr, nullptr, kAdvised}), some("glibc.malloc.hugetlb=1"));
+    // malloc already gets huge pages, or can never get them, or the machine does not say.
+    QCOMPARE(tunablesToRestartWith({nullptr, nullptr, nullptr, "[always] madvise never"}), kNone);
+    QCOMPARE(tunablesToRestartWith({nullptr, nullptr, nullptr, "always madvise [never]"}), kNone);
+    QCOMPARE(tunablesToRestartWith({nullptr, nullptr, nullptr, ""}), kNone);
+    // Opted out; any other value of the variable keeps the default.
+    QCOMPARE(tunablesToRestartWith({nullptr, "0", nullptr, kAdvised}), kNone);
+    QCOMPARE(tunablesToRestartWith({nullptr, "1", nullptr, kAdvised}), some("glibc.malloc.hugetlb=1"));
+    // Under valgrind, whose tools preload their own malloc.
+    QCOMPARE(tunablesToRestartWith({nullptr, nullptr, "/usr/libexec/valgrind/vgpreload_memcheck-amd64-linux.so", kAdvised}),
+             kNone);
+    QCOMPARE(tunablesToRestartWith({nullptr, nullptr, "libfoo.so", kAdvised}), some("glibc.malloc.hugetlb=1"));
+}
+
+void HugePagesTest::keepsTheUsersTunables()
+{
+    // Added to what the user set; a hugetlb the user chose (any value) is left alone, and so is the
+    // second start, which finds its own.
+    QCOMPARE(tunablesToRestartWith({"glibc.malloc.check=3", nullptr, nullptr, kAdvised}),
+             some("glibc.malloc.check=3:glibc.malloc.hugetlb=1"));
+    QCOMPARE(tunablesToRestartWith({"", nullptr, nullptr, kAdvised}), some("glibc.malloc.hugetlb=1"));
+    QCOMPARE(tunablesToRestartWith({"glibc.malloc.hugetlb=0", nullptr, nullptr, kAdvised}), kNone);
+    QCOMPARE(tunablesToRestartWith({"glibc.malloc.check=3:glibc.malloc.hugetlb=1", nullptr, nullptr, kAdvised}), kNone);
+}
+
+void HugePagesTest::theProgramRunsAgainWithTheTunable()
+{
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+    QSKIP("built with a sanitizer, whose allocator replaces malloc: the program never restarts");
+#endif
+    std::string mode;
+    std::getline(std::ifstream("/sys/kernel/mm/transparent_hugepage/enabled"), mode);
+    const bool advised = mode.find("[madvise]") != std::string::npos;
+    const auto run = [](const QStringList &env) {
+        QProcess p;
+        QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
+        e.remove("GLIBC_TUNABLES");
+        e.remove("FUSIONSCOPE_HUGEPAGES");
+        for (const QString &kv : env)
+            e.insert(kv.section('=', 0, 0), kv.section('=', 1));
+        p.setProcessEnvironment(e);
+        p.start(QCoreApplication::applicationFilePath(), {kReport});
+        p.waitForFinished(30000);
+        return QString::fromUtf8(p.readAllStandardOutput()).trimmed();
+    };
+    QCOMPARE(run({}), advised ? QString("glibc.malloc.hugetlb=1") : QString("(unset)"));
+    QCOMPARE(run({"GLIBC_TUNABLES=glibc.malloc.check=3"}),
+             advised ? QString("glibc.malloc.check=3:glibc.malloc.hugetlb=1") : QString("glibc.malloc.check=3"));
+    QCOMPARE(run({"FUSIONSCOPE_HUGEPAGES=0"}), QString("(unset)"));
+    if (!advised)
+        QSKIP(qPrintable("this machine's transparent huge pages are \"" + QString::fromStdString(mode)
+                         + "\", not madvise: the restart was checked not to happen"));
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 2 && std::strcmp(argv[1], kReport) == 0) {
+        hugepages::useForMalloc(argv);
+        const char *t = std::getenv("GLIBC_TUNABLES");
+        std::printf("%s\n", t ? t : "(unset)");
+        return 0;
+    }
+    QCoreApplication app(argc, argv);
+    HugePagesTest test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_hugepages.moc"
