@@ -47,6 +47,30 @@ bool near(Ns ns, double referenceMs)
 {
     return std::abs(double(ns) / 1e6 - referenceMs) <= 0.005 * referenceMs;
 }
+
+// Two CPU-only steps, [0, 100) and [200, 300) µs, and three kernels that each run after their step
+// has closed; a with correlation id 5, b with `second`, c with `third`, launched in step 1 and
+// again in step 2.
+std::string twoCpuOnlySteps(int second, int third)
+{
+    const auto ev = [](const char *cat, const std::string &name, int ts, int dur, int tid, const std::string &args) {
+        return R"({"ph":"X","cat":")" + std::string(cat) + R"(","name":")" + name + R"(","pid":1,"tid":)"
+               + std::to_string(tid) + R"(,"ts":)" + std::to_string(ts) + R"(,"dur":)" + std::to_string(dur)
+               + R"(,"args":{)" + args + "}}";
+    };
+    const auto corr = [](int c) { return R"("correlation":)" + std::to_string(c); };
+    const auto kernel = [&](const char *name, int ts, int c) {
+        return ev("kernel", name, ts, 10, 7, R"("device":0,"stream":7,)" + corr(c));
+    };
+    return R"({"traceEvents":[)" + ev("user_annotation", "ProfilerStep#1", 0, 100, 1, "") + ","
+           + ev("user_annotation", "ProfilerStep#2", 200, 100, 1, "") + ","
+           + ev("cuda_runtime", "cudaLaunchKernel", 10, 5, 1, corr(5)) + ","
+           + ev("cuda_runtime", "cudaLaunchKernel", 20, 5, 1, corr(third)) + ","
+           + ev("cuda_runtime", "cudaLaunchKernel", 210, 5, 1, corr(second)) + ","
+           + ev("cuda_runtime", "cudaLaunchKernel", 220, 5, 1, corr(third)) + ","
+           + kernel("a", 150, 5) + "," + kernel("b", 350, second) + "," + kernel("c", 400, third)
+           + "]}";
+}
 } // namespace
 
 class StepsTest : public QObject {
@@ -139,6 +163,31 @@ private slots:
         QCOMPARE(t->steps.steps[0].time.kernels, 4u);
         QCOMPARE(t->steps.steps[1].time.kernels, 2u);
         // nccl:all_reduce is repeated too, but inside the steps, so it is no candidate.
+        QCOMPARE(t->steps.outside.kernels, 0u);
+    }
+
+    // Two CPU-only steps whose kernels run after their step's window closed: each kernel goes to the
+    // step its launch ran in, found by correlation id. The ids are dense (counting up) in one trace and
+    // sparse in the other, and one id is launched twice, in step 1 and then in step 2: its kernel goes
+    // with the first launch. Built by hand, so the answer is known: step 1 holds kernels a and c,
+    // step 2 kernel b.
+    void cpuOnlyStepsFindTheLaunchOfEachKernel_data()
+    {
+        QTest::addColumn<int>("second");
+        QTest::addColumn<int>("third");
+        QTest::newRow("dense ids") << 6 << 7;
+        QTest::newRow("sparse ids") << 5000000 << 900000000;
+    }
+    void cpuOnlyStepsFindTheLaunchOfEachKernel()
+    {
+        QFETCH(int, second);
+        QFETCH(int, third);
+        const auto t = analyzeTrace(test::loadJson(twoCpuOnlySteps(second, third)));
+        QCOMPARE(t->steps.method, std::string("ProfilerStep (CPU annotation)"));
+        QCOMPARE(t->steps.steps.size(), size_t(2));
+        QCOMPARE(t->steps.ofKernel, (std::vector<int32_t>{0, 1, 0}));
+        QCOMPARE(t->steps.steps[0].time.kernels, 2u);
+        QCOMPARE(t->steps.steps[1].time.kernels, 1u);
         QCOMPARE(t->steps.outside.kernels, 0u);
     }
 
