@@ -7,29 +7,48 @@
 
 namespace fusion {
 
-// A comparison of two large traces writes hundreds of megabytes of JSON: the writer appends to the
-// stream in whole pieces (no string per value, no formatted insertion), which made it several
-// times faster than writing through operator<< piece by piece.
+// A comparison of two large traces writes hundreds of megabytes of JSON: the writer appends whole
+// pieces to its own buffer (no string per value, no formatted insertion, no stream call per piece),
+// which made it several times faster than writing through operator<< piece by piece.
+namespace {
+constexpr size_t kBlock = size_t(1) << 20;
+}
+
+void JsonWriter::flush()
+{
+    if (m_pending.empty())
+        return;
+    m_out.write(m_pending.data(), std::streamsize(m_pending.size()));
+    m_pending.clear();
+}
+
+void JsonWriter::emitted()
+{
+    if (m_pending.size() >= kBlock)
+        flush();
+}
+
 void JsonWriter::newline()
 {
     if (!m_pretty)
         return;
     static constexpr std::string_view kIndent = "\n                                                                ";
-    size_t width = 2 * m_first.size();
-    m_out.write(kIndent.data(), std::streamsize(std::min(width, kIndent.size() - 1) + 1));
-    for (width = width > kIndent.size() - 1 ? width - (kIndent.size() - 1) : 0; width > 0; --width)
-        m_out.put(' ');
+    const size_t width = 2 * m_first.size();
+    put(kIndent.substr(0, std::min(width, kIndent.size() - 1) + 1));
+    if (width > kIndent.size() - 1)
+        m_pending.append(width - (kIndent.size() - 1), ' ');
 }
 
 void JsonWriter::separator()
 {
+    emitted();
     if (m_afterKey) {
         m_afterKey = false;
         return;
     }
     if (!m_first.empty()) {
         if (!m_first.back())
-            m_out.put(',');
+            put(',');
         m_first.back() = false;
         newline();
     }
@@ -38,7 +57,7 @@ void JsonWriter::separator()
 JsonWriter &JsonWriter::beginObject()
 {
     separator();
-    m_out.put('{');
+    put('{');
     m_first.push_back(true);
     return *this;
 }
@@ -49,16 +68,19 @@ JsonWriter &JsonWriter::endObject()
     m_first.pop_back();
     if (!empty)
         newline();
-    m_out.put('}');
-    if (m_first.empty() && m_pretty)
-        m_out.put('\n');
+    put('}');
+    if (m_first.empty()) {
+        if (m_pretty)
+            put('\n');
+        flush();  // the outermost value is whole
+    }
     return *this;
 }
 
 JsonWriter &JsonWriter::beginArray()
 {
     separator();
-    m_out.put('[');
+    put('[');
     m_first.push_back(true);
     return *this;
 }
@@ -69,9 +91,12 @@ JsonWriter &JsonWriter::endArray()
     m_first.pop_back();
     if (!empty)
         newline();
-    m_out.put(']');
-    if (m_first.empty() && m_pretty)
-        m_out.put('\n');
+    put(']');
+    if (m_first.empty()) {
+        if (m_pretty)
+            put('\n');
+        flush();  // the outermost value is whole
+    }
     return *this;
 }
 
@@ -79,7 +104,7 @@ JsonWriter &JsonWriter::key(std::string_view k)
 {
     separator();
     writeEscaped(k);
-    m_out.write(": ", m_pretty ? 2 : 1);
+    put(std::string_view(": ", m_pretty ? 2 : 1));
     m_afterKey = true;
     return *this;
 }
@@ -134,20 +159,21 @@ void JsonWriter::appendEscaped(std::string &out, std::string_view s)
 
 void JsonWriter::writeEscaped(std::string_view s)
 {
-    // Most strings need no escaping: plain ASCII without quotes, backslashes or control bytes.
-    const bool plain = std::all_of(s.begin(), s.end(), [](char ch) {
+    // Most strings need no escaping: plain ASCII without quotes, backslashes or control bytes. The
+    // test has no early exit, so the compiler checks many bytes at once (kernel names run to
+    // hundreds of bytes).
+    unsigned escapes = 0;
+    for (const char ch : s) {
         const auto c = static_cast<unsigned char>(ch);
-        return c >= 0x20 && c < 0x80 && c != '"' && c != '\\';
-    });
-    if (plain) {
-        m_out.put('"');
-        m_out.write(s.data(), std::streamsize(s.size()));
-        m_out.put('"');
-        return;
+        escapes |= unsigned(c < 0x20) | unsigned(c >= 0x80) | unsigned(c == '"') | unsigned(c == '\\');
     }
-    m_buffer.clear();
-    appendEscaped(m_buffer, s);
-    m_out.write(m_buffer.data(), std::streamsize(m_buffer.size()));
+    if (!escapes) {
+        put('"');
+        put(s);
+        put('"');
+    } else {
+        appendEscaped(m_pending, s);
+    }
 }
 
 JsonWriter &JsonWriter::value(std::string_view s)
@@ -162,7 +188,7 @@ void JsonWriter::writeInteger(Int v)
 {
     char buf[24];
     const auto end = std::to_chars(buf, buf + sizeof buf, v).ptr;
-    m_out.write(buf, end - buf);
+    put(std::string_view(buf, size_t(end - buf)));
 }
 
 JsonWriter &JsonWriter::value(int64_t v)
@@ -183,11 +209,13 @@ JsonWriter &JsonWriter::value(double v, int decimals)
 {
     separator();
     if (!std::isfinite(v)) {
-        m_out.write("null", 4);
+        put("null");
         return *this;
     }
-    char buf[400];  // %f of the largest double has 309 digits before the point
-    int n = std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    // Fixed notation as printf's "%.*f" writes it (exactly rounded), without printf's cost.
+    char buf[400];  // the largest double has 309 digits before the point
+    const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed, std::clamp(decimals, 0, 17));
+    int n = ec == std::errc() ? int(end - buf) : std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
     n = std::clamp(n, 0, int(sizeof buf) - 1);
     // Trim trailing zeros so 12.500 prints as 12.5 and 3.000 as 3.
     if (std::string_view(buf, size_t(n)).find('.') != std::string_view::npos) {
@@ -198,28 +226,28 @@ JsonWriter &JsonWriter::value(double v, int decimals)
     }
     if (std::string_view(buf, size_t(n)) == "-0")
         buf[0] = '0', n = 1;
-    m_out.write(buf, n);
+    put(std::string_view(buf, size_t(n)));
     return *this;
 }
 
 JsonWriter &JsonWriter::value(bool v)
 {
     separator();
-    v ? m_out.write("true", 4) : m_out.write("false", 5);
+    put(v ? "true" : "false");
     return *this;
 }
 
 JsonWriter &JsonWriter::null()
 {
     separator();
-    m_out.write("null", 4);
+    put("null");
     return *this;
 }
 
 JsonWriter &JsonWriter::raw(std::string_view json)
 {
     separator();
-    m_out.write(json.data(), std::streamsize(json.size()));
+    put(json);
     return *this;
 }
 

@@ -9,9 +9,15 @@
 
 namespace fusion {
 
+// The text is gathered in the writer's own buffer and handed to the stream in large blocks: when the
+// buffer fills, when the outermost value ends (so the stream holds a whole document as soon as it is
+// written) and when the writer goes away. Nothing else may write to the stream in between.
 class JsonWriter {
 public:
     explicit JsonWriter(std::ostream &out, bool pretty = true) : m_out(out), m_pretty(pretty) {}
+    ~JsonWriter() { flush(); }
+    JsonWriter(const JsonWriter &) = delete;
+    JsonWriter &operator=(const JsonWriter &) = delete;
     JsonWriter &beginObject();
     JsonWriter &endObject();
     JsonWriter &beginArray();
@@ -37,7 +43,12 @@ public:
     static std::string escape(std::string_view s);  // with quotes
     static void appendEscaped(std::string &out, std::string_view s);  // the same, appended to `out`
 
+    void flush();  // hands what is buffered to the stream
+
 private:
+    void put(std::string_view text) { m_pending.append(text); }
+    void put(char c) { m_pending.push_back(c); }
+    void emitted();  // before a piece: passes a full buffer on
     void separator();
     void newline();
     void writeEscaped(std::string_view s);
@@ -47,7 +58,7 @@ private:
     bool m_pretty;
     std::vector<bool> m_first;  // per open container: no element written yet
     bool m_afterKey = false;
-    std::string m_buffer;  // a string being escaped, reused
+    std::string m_pending;  // written, not yet handed to the stream
 };
 
 // [id, id, …]: a list of kernel ids as one JSON array.

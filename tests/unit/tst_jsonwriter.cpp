@@ -15,6 +15,7 @@ private slots:
     void numbers();
     void deepDocumentsIndentTwoSpacesALevel();
     void compactDocuments();
+    void largeDocumentsReachTheStreamWhole();
 };
 
 void JsonWriterTest::stringsAreEscapedAndInvalidUtf8Replaced()
@@ -74,6 +75,34 @@ void JsonWriterTest::compactDocuments()
     }
     QCOMPARE(pretty.str(), std::string("{\n  \"a\": 1,\n  \"b\": [],\n  \"c\": {}\n}\n"));
     QCOMPARE(compact.str(), std::string("{\"a\":1,\"b\":[],\"c\":{}}"));
+}
+
+// The writer gathers text in blocks of 1 MiB: a document of several blocks reaches the stream
+// whole as soon as its outermost value ends (the writer still alive), in order; what a writer holds
+// when it goes away mid-document reaches the stream too.
+void JsonWriterTest::largeDocumentsReachTheStreamWhole()
+{
+    std::ostringstream out;
+    std::string want = "[";
+    {
+        JsonWriter w(out, false);
+        w.beginArray();
+        for (int i = 0; i < 400000; ++i) {
+            w.value(int64_t(i) * 7).value("name with \"quotes\"");
+            want += std::to_string(int64_t(i) * 7) + ",\"name with \\\"quotes\\\"\",";
+        }
+        want.back() = ']';
+        w.endArray();
+        QVERIFY(want.size() > 4u << 20);
+        QCOMPARE(out.str().size(), want.size());
+        QVERIFY(out.str() == want);
+    }
+    std::ostringstream partial;
+    {
+        JsonWriter w(partial, false);
+        w.beginObject().field("a", 1).key("b");
+    }
+    QCOMPARE(partial.str(), std::string("{\"a\":1,\"b\":"));
 }
 
 QTEST_APPLESS_MAIN(JsonWriterTest)
