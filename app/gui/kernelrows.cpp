@@ -148,7 +148,8 @@ std::vector<KernelRow> ofComparison(const AnalyzedTrace &a, const AnalyzedTrace 
     for (const LayerPair &lp : comparison.layers.pairs) {
         for (const KernelPair &kp : lp.kernels) {
             // \x1f cannot occur in a kernel name, so the key is unambiguous.
-            const std::string key = kp.op + '\x1f' + kp.aName + '\x1f' + kp.bName;
+            std::string key = kp.op + '\x1f';
+            key.append(kp.aName).append(1, '\x1f').append(kp.bName);
             auto [it, inserted] = rowOfKey.try_emplace(key, rows.size());
             if (inserted) {
                 KernelRow r;
