@@ -128,10 +128,13 @@ static int load(const std::vector<const char *> &paths)
 {
     AnonPeak anon;
     const auto t0 = Clock::now();
+    // Several traces load side by side with a parse thread each, as a comparison loads its two.
+    LoadOptions options;
+    options.parseThreads = paths.size() > 1 ? 1 : 0;
     std::vector<std::future<std::shared_ptr<Trace>>> later;
     for (size_t i = 1; i < paths.size(); ++i)
-        later.push_back(std::async(std::launch::async, [p = paths[i]] { return loadTrace(p); }));
-    std::vector<std::shared_ptr<Trace>> traces{loadTrace(paths[0])};
+        later.push_back(std::async(std::launch::async, [p = paths[i], &options] { return loadTrace(p, options); }));
+    std::vector<std::shared_ptr<Trace>> traces{loadTrace(paths[0], options)};
     for (auto &f : later)
         traces.push_back(f.get());
     const double s = seconds(t0);
@@ -193,8 +196,19 @@ static int triage(const char *path)
 static int compare(const char *pathA, const char *pathB)
 {
     const auto t0 = Clock::now();
-    auto fa = std::async(std::launch::async, [&] { return loadAndAnalyze(pathA, {}); });
-    const auto b = loadAndAnalyze(pathB, {});
+    // As fusionscope-cli compare loads them: a parse thread each, and the analyses on two threads
+    // for the trace whose partner is done.
+    LoadOptions load;
+    load.parseThreads = 1;
+    SideBySide pair;
+    const AnalyzeOptions analyze = pair.optionsFor({});
+    auto side = [&](const char *path) {
+        auto t = loadAndAnalyze(path, load, analyze);
+        pair.done();
+        return t;
+    };
+    auto fa = std::async(std::launch::async, side, pathA);
+    const auto b = side(pathB);
     const auto a = fa.get();
     const double loaded = seconds(t0);
     StepClock steps({{0.7, "alignment"}, {0.8, "tables"}, {0.95, "fusion"}});

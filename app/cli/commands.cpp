@@ -120,6 +120,7 @@ std::pair<std::shared_ptr<AnalyzedTrace>, std::shared_ptr<AnalyzedTrace>> loadPa
                                                                                    const AnalyzeOptions &options,
                                                                                    const RunSide &a, const RunSide &b)
 {
+    SideBySide pair;
     auto load = [&](const RunSide &side, const std::string &label) {
         LoadOptions lo;
         lo.parseThreads = 1;
@@ -127,7 +128,9 @@ std::pair<std::shared_ptr<AnalyzedTrace>, std::shared_ptr<AnalyzedTrace>> loadPa
         lo.device = args.device;
         lo.maxBytes = args.maxBytes;
         lo.label = label;
-        return loadAndAnalyzeMember(side.path, side.members, side.index, lo, options, side.warnings);
+        auto t = loadAndAnalyzeMember(side.path, side.members, side.index, lo, pair.optionsFor(options), side.warnings);
+        pair.done();
+        return t;
     };
     // Both traces load and analyse side by side, a core each.
     auto fa = std::async(std::launch::async, load, std::cref(a), std::cref(args.labelA));

@@ -145,14 +145,22 @@ PyComparison compare(const py::object &a, const py::object &b, const std::string
     std::shared_ptr<const AnalyzedTrace> ta = aLoaded ? a.cast<PyTrace>().t : nullptr;
     std::shared_ptr<const AnalyzedTrace> tb = bLoaded ? b.cast<PyTrace>().t : nullptr;
     const std::string pa = aLoaded ? std::string() : pathArg(a), pb = bLoaded ? std::string() : pathArg(b);
-    const LoadArgs defaults = loadArgs({}, {}, {}, {}, "steps", {}, {});
     const int threads = !ta && !tb ? 1 : 0;  // a core per trace when both load
+    SideBySide pair;
+    LoadArgs defaults = loadArgs({}, {}, {}, {}, "steps", {}, {});
+    if (threads == 1)
+        defaults.analyze = pair.optionsFor(defaults.analyze);
+    auto loadSide = [&](const std::string &path, const Progress &progress) {
+        auto t = loadWith(path, defaults, progress, threads);
+        pair.done();
+        return t;
+    };
     auto c = withoutGil([&](const Progress &progress) {
         std::future<std::shared_ptr<const AnalyzedTrace>> fa;
         if (!ta)
-            fa = std::async(std::launch::async, [&] { return loadWith(pa, defaults, progress, threads); });
+            fa = std::async(std::launch::async, [&] { return loadSide(pa, progress); });
         if (!tb)
-            tb = loadWith(pb, defaults, progress, threads);
+            tb = loadSide(pb, progress);
         if (!ta)
             ta = fa.get();
         o.progress = progress;

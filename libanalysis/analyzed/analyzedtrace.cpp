@@ -95,7 +95,8 @@ std::shared_ptr<AnalyzedTrace> loadThenAnalyze(const std::function<std::shared_p
     std::shared_ptr<const Trace> trace = load(lo);
     AnalyzeOptions ao = analyze;
     ao.progress = [&](double f) { return !progress || progress(0.8 + f * 0.2); };
-    ao.parallel = analyze.parallel && options.parseThreads != 1;  // one thread: another trace loads beside
+    // One parse thread: another trace loads beside.
+    ao.parallel = analyze.parallel && (analyze.otherBusy ? !analyze.otherBusy() : options.parseThreads != 1);
     return analyzeTrace(trace, ao);
 }
 } // namespace

@@ -7,6 +7,7 @@
 #include "steps/steps.h"
 #include "summary/tracesummary.h"
 
+#include <atomic>
 #include <functional>
 #include <memory>
 
@@ -31,6 +32,25 @@ struct AnalyzeOptions {
     // Independent analyses on a second thread. Off when the caller analyses another trace beside
     // this one (loading it with one parse thread turns it off too): the cores are taken then.
     bool parallel = true;
+    // For loadAndAnalyze of one trace of a pair loaded side by side: whether the other trace is still
+    // being loaded or analysed. When given, it decides instead of the parse threads, once this trace
+    // is read: the trace read second usually finds the other one done, and then takes both cores.
+    std::function<bool()> otherBusy;
+};
+
+// Two traces loaded and analysed side by side, a core each: hands each side the otherBusy of its
+// AnalyzeOptions and is told when a side is done.
+class SideBySide {
+public:
+    AnalyzeOptions optionsFor(AnalyzeOptions options)
+    {
+        options.otherBusy = [this] { return m_busy.load() > 1; };
+        return options;
+    }
+    void done() { --m_busy; }
+
+private:
+    std::atomic<int> m_busy{2};
 };
 
 std::shared_ptr<AnalyzedTrace> analyzeTrace(std::shared_ptr<const Trace> trace, const AnalyzeOptions &options = {});
