@@ -19,7 +19,8 @@ quint64 AnalysisJob::start(const Request &request)
     const fusion::Scope scope = request.scope;
     const int member = request.member;
     const int threads = request.parseThreads;
-    return launch([path, label, registry, side, scope, member, threads](JobControl &control) -> std::shared_ptr<void> {
+    std::shared_ptr<fusion::SideBySide> pair = request.pair;
+    return launch([path, label, registry, side, scope, member, threads, pair](JobControl &control) -> std::shared_ptr<void> {
         fusion::LoadOptions load;
         load.label = label;
         load.parseThreads = threads;
@@ -28,6 +29,8 @@ quint64 AnalysisJob::start(const Request &request)
         analyze.scope = scope;
         if (!registry.empty())
             analyze.registry = fusion::KernelRegistry::load({registry});
+        if (pair)
+            analyze = pair->optionsFor(analyze);
         auto result = std::make_shared<TraceResult>();
         if (member < 0) {
             result->analyzed = fusion::loadAndAnalyze(path, load, analyze);
@@ -39,6 +42,8 @@ quint64 AnalysisJob::start(const Request &request)
                 throw fusion::TraceError(path, "holds " + std::to_string(members.size()) + " traces now: the rank chosen is gone");
             result->analyzed = fusion::loadAndAnalyzeMember(path, members, size_t(member), load, analyze, warnings);
         }
+        if (pair)
+            pair->done();
         if (control.cancelled)
             throw fusion::Cancelled();
         result->rows = KernelRows::ofTrace(*result->analyzed, side);

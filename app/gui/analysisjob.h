@@ -7,6 +7,10 @@
 
 #include <QString>
 
+namespace fusion {
+class SideBySide;
+}
+
 struct TraceResult {
     std::shared_ptr<const fusion::AnalyzedTrace> analyzed;
     std::vector<KernelRow> rows;  // KernelRows::ofTrace on the job's side
@@ -22,6 +26,9 @@ public:
         fusion::Scope scope;   // whole profiler steps, the whole file, or one step
         int member = -1;       // a run of several ranks: which trace (index into its listing); -1: the lowest rank
         int parseThreads = 0;  // see fusion::LoadOptions: 1 while the other side loads too
+        // Set when both sides are opened together: the side read second then analyses on both cores
+        // once the other is done.
+        std::shared_ptr<fusion::SideBySide> pair;
     };
 
     explicit AnalysisJob(Side side, QObject *parent = nullptr);

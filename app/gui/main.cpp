@@ -169,8 +169,10 @@ int main(int argc, char **argv)
     if (!cl.tab.isEmpty())
         window.showView(cl.tab);
     window.show();
-    for (int i = 0; i < cl.traces.size(); ++i)
-        window.openTrace(i == 0 ? SideA : SideB, cl.traces[i]);
+    if (cl.traces.size() >= 2)
+        window.openPair(cl.traces[0], cl.traces[1]);
+    else if (!cl.traces.isEmpty())
+        window.openTrace(SideA, cl.traces[0]);
 
     if (screenshot)
         whenIdle(window, [&window, file = cl.screenshot] { takeScreenshot(window, file); });

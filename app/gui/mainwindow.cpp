@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "analysisjob.h"
+#include "analyzed/analyzedtrace.h"
 #include "chartpage.h"
 #include "comparisonjob.h"
 #include "findingspage.h"
@@ -291,6 +292,18 @@ void MainWindow::askOpen(Side side)
 
 void MainWindow::openTrace(Side side, const QString &path)
 {
+    startLoad(side, path, nullptr);
+}
+
+void MainWindow::openPair(const QString &a, const QString &b)
+{
+    auto pair = std::make_shared<fusion::SideBySide>();
+    startLoad(SideA, a, pair);
+    startLoad(SideB, b, pair);
+}
+
+void MainWindow::startLoad(Side side, const QString &path, std::shared_ptr<fusion::SideBySide> pair)
+{
     if (path.isEmpty())
         return;
     if (path != m_path[side])
@@ -313,7 +326,8 @@ void MainWindow::openTrace(Side side, const QString &path)
     request.scope = m_scopeSelector->scope();
     request.member = m_member[side];
     // Two traces loading at once take a core each rather than splitting both files.
-    request.parseThreads = m_job[otherSide(side)]->isRunning() ? 1 : 0;
+    request.parseThreads = pair || m_job[otherSide(side)]->isRunning() ? 1 : 0;
+    request.pair = std::move(pair);
     m_job[side]->start(request);  // first: a queued triage of the other side now waits for it
     // Whatever was compared no longer holds; a stale comparison result is dropped by its job.
     m_compareJob->cancel();
@@ -331,6 +345,10 @@ void MainWindow::cancelLoading(Side side)
 
 void MainWindow::reloadAll()
 {
+    if (!m_path[SideA].isEmpty() && !m_path[SideB].isEmpty()) {
+        openPair(m_path[SideA], m_path[SideB]);
+        return;
+    }
     for (Side s : {SideA, SideB})
         if (!m_path[s].isEmpty())
             openTrace(s, m_path[s]);

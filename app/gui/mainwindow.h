@@ -13,6 +13,7 @@
 namespace fusion {
 struct AnalyzedTrace;
 struct Comparison;
+class SideBySide;
 }
 class AnalysisJob;
 class ChartPage;
@@ -76,6 +77,8 @@ public:
 
 public slots:
     void openTrace(Side side, const QString &path);
+    // Both sides at once: read side by side, a core each, as a comparison's traces are.
+    void openPair(const QString &a, const QString &b);
     // Loads rank `member` (an index into the loaded run's traces) of the run on `side`, in the
     // background as any load, and compares again once it is there.
     void chooseRank(Side side, int member);
@@ -107,6 +110,8 @@ protected:
     void resizeEvent(QResizeEvent *event) override;
 
 private:
+    // openTrace, with the pair it is opened with, if any.
+    void startLoad(Side side, const QString &path, std::shared_ptr<fusion::SideBySide> pair);
     void createActions();
     void createViews();
     void connectJob(Side side);

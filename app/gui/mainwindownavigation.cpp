@@ -139,8 +139,7 @@ void MainWindow::dropEvent(QDropEvent *event)
         return;
     event->acceptProposedAction();
     if (files.size() >= 2) {  // two files at once: A and B in the order given
-        openTrace(SideA, files[0]);
-        openTrace(SideB, files[1]);
+        openPair(files[0], files[1]);
         return;
     }
     // One file dropped outside the panes goes where there is room.
