@@ -31,6 +31,15 @@ quint64 AnalysisJob::start(const Request &request)
             analyze.registry = fusion::KernelRegistry::load({registry});
         if (pair)
             analyze = pair->optionsFor(analyze);
+        // The other side is told this one is done however it ends: loaded, failed or cancelled.
+        struct Done {
+            fusion::SideBySide *pair;
+            ~Done()
+            {
+                if (pair)
+                    pair->done();
+            }
+        } done{pair.get()};
         auto result = std::make_shared<TraceResult>();
         if (member < 0) {
             result->analyzed = fusion::loadAndAnalyze(path, load, analyze);
@@ -42,8 +51,6 @@ quint64 AnalysisJob::start(const Request &request)
                 throw fusion::TraceError(path, "holds " + std::to_string(members.size()) + " traces now: the rank chosen is gone");
             result->analyzed = fusion::loadAndAnalyzeMember(path, members, size_t(member), load, analyze, warnings);
         }
-        if (pair)
-            pair->done();
         if (control.cancelled)
             throw fusion::Cancelled();
         result->rows = KernelRows::ofTrace(*result->analyzed, side);

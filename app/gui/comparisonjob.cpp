@@ -15,14 +15,7 @@ quint64 ComparisonJob::start(std::shared_ptr<const fusion::AnalyzedTrace> a,
         // A stale or cancelled comparison stops between layer pairs instead of running to the end.
         fusion::CompareOptions o = options;
         o.progress = [&control](double f) { return control.report(0.05 + 0.6 * f); };
-        // The comparison's kernel names are views of the traces' strings: whoever holds the
-        // comparison holds its two traces too.
-        struct WithTraces {
-            std::shared_ptr<const fusion::AnalyzedTrace> a, b;
-            fusion::Comparison comparison;
-        };
-        auto held = std::make_shared<WithTraces>(WithTraces{a, b, fusion::compareTraces(*a, *b, o)});
-        std::shared_ptr<const fusion::Comparison> comparison(held, &held->comparison);
+        auto comparison = std::make_shared<fusion::Comparison>(fusion::compareTraces(*a, *b, o));
         if (!control.report(0.7))
             throw fusion::Cancelled();
         result->rows = KernelRows::ofComparison(*a, *b, *comparison);

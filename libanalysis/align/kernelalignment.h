@@ -16,9 +16,9 @@ struct KernelPair {
     std::string op;                      // operation (both sides agree, or the side present)
     std::string detail;                  // QKV / O / FFN up / FFN down / … when it can be told
     std::vector<uint32_t> aKernels, bKernels;  // kernel ids (empty on a gap side)
-    // Representative raw names ("" on a gap side): views of the traces' interned strings, so a
-    // comparison is held together with its two traces (a long one pairs hundreds of thousands of
-    // kernels, whose names, copied, came to 150 MB on two 1 GB traces).
+    // Representative raw names ("" on a gap side): views of the traces' interned strings, which a
+    // Comparison keeps alive (a long one pairs hundreds of thousands of kernels, whose names,
+    // copied, came to 150 MB on two 1 GB traces).
     std::string_view aName, bName;
     Ns aTotal = 0, bTotal = 0;
     bool sameKernel = false;             // identical kernel names on both sides

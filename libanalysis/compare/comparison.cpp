@@ -181,6 +181,8 @@ Comparison compareTraces(const AnalyzedTrace &a, const AnalyzedTrace &b, const C
     }
     const bool swap = o.canonicalOrder && canonicallyFirst(b, a);
     Comparison c = swap ? mirrored(compareOriented(b, a, o, labelB, labelA)) : compareOriented(a, b, o, labelA, labelB);
+    c.viewed[0] = a.trace;
+    c.viewed[1] = b.trace;
     c.layers.method = a.layers.method + " / " + b.layers.method;
     // After mirroring, in the order given: the parts of B against A are those of A against B negated.
     c.gap = decomposeGap(a, b, c);

@@ -70,6 +70,9 @@ struct Comparison {
     // Why the two traces may not run the same model at all; each also worded among `warnings`.
     // Findings of such a pair mislead.
     std::vector<TraceMismatch> mismatches;
+    // The two traces whose interned strings the kernel pairs' names view: a comparison keeps them
+    // alive, so those views stay valid for as long as it lives (and its copies do).
+    std::shared_ptr<const Trace> viewed[2];
 };
 
 Comparison compareTraces(const AnalyzedTrace &a, const AnalyzedTrace &b, const CompareOptions &options = {});

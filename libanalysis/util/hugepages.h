@@ -25,14 +25,17 @@ struct Setting {
 
 // The GLIBC_TUNABLES value to start again with, or nothing when the program should run on as it
 // is: huge pages only when advised (where the tunable is what asks for them), no hugetlb tunable
-// set already (by an earlier start, or by the user), no opt-out, no valgrind.
+// of the user's, no opt-out, no valgrind.
 std::optional<std::string> tunablesToRestartWith(const Setting &setting);
 
 // Starts the program again with huge pages for malloc when tunablesToRestartWith says so; returns
-// (and the program runs on unchanged) when it does not, or when the restart fails. `argv` is main's.
+// (and the program runs on unchanged) when it does not, for setuid programs, when the process is
+// the dynamic loader run by hand, or when the restart fails. In the second start it puts the
+// user's GLIBC_TUNABLES back, so that programs started from the application do not inherit the
+// tunable, and returns. `argv` is main's.
 void useForMalloc(char **argv);
 
-// Whether this process' malloc was started with huge pages (for the benchmarks' reports).
+// Whether this process is the second start, with huge pages for malloc (the benchmarks report it).
 bool activeForMalloc();
 
 } // namespace fusion::hugepages

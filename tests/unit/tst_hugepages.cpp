@@ -1,6 +1,6 @@
 // When the applications start again with huge pages for malloc, and that they really do: this
 // suite's own binary, started with --restart-and-report, calls useForMalloc as an application's main
-// does and prints the GLIBC_TUNABLES it then runs with.
+// does and prints the GLIBC_TUNABLES it was started with, and the one it runs on with.
 #include "util/hugepages.h"
 
 #include <QProcess>
@@ -47,8 +47,7 @@ void HugePagesTest::restartsOnlyWhereHugePagesMustBeAskedFor()
 
 void HugePagesTest::keepsTheUsersTunables()
 {
-    // Added to what the user set; a hugetlb the user chose (any value) is left alone, and so is the
-    // second start, which finds its own.
+    // Added to what the user set; a hugetlb the user chose (any value) is left alone.
     QCOMPARE(tunablesToRestartWith({"glibc.malloc.check=3", nullptr, nullptr, kAdvised}),
              some("glibc.malloc.check=3:glibc.malloc.hugetlb=1"));
     QCOMPARE(tunablesToRestartWith({"", nullptr, nullptr, kAdvised}), some("glibc.malloc.hugetlb=1"));
@@ -76,10 +75,16 @@ void HugePagesTest::theProgramRunsAgainWithTheTunable()
         p.waitForFinished(30000);
         return QString::fromUtf8(p.readAllStandardOutput()).trimmed();
     };
-    QCOMPARE(run({}), advised ? QString("glibc.malloc.hugetlb=1") : QString("(unset)"));
+    // What the child was started with (its /proc/self/environ), whether it knows it restarted, and
+    // what its environment holds afterwards: the user's GLIBC_TUNABLES, put back.
+    QCOMPARE(run({}), advised ? QString("started with glibc.malloc.hugetlb=1; active; now (unset)")
+                              : QString("started with (unset); not active; now (unset)"));
+    // glibc cuts the started-with text at the first ':' as it reads several tunables, so only the
+    // restart and the value put back tell here.
     QCOMPARE(run({"GLIBC_TUNABLES=glibc.malloc.check=3"}),
-             advised ? QString("glibc.malloc.check=3:glibc.malloc.hugetlb=1") : QString("glibc.malloc.check=3"));
-    QCOMPARE(run({"FUSIONSCOPE_HUGEPAGES=0"}), QString("(unset)"));
+             advised ? QString("started with glibc.malloc.check=3; active; now glibc.malloc.check=3")
+                     : QString("started with glibc.malloc.check=3; not active; now glibc.malloc.check=3"));
+    QCOMPARE(run({"FUSIONSCOPE_HUGEPAGES=0"}), QString("started with (unset); not active; now (unset)"));
     if (!advised)
         QSKIP(qPrintable("this machine's transparent huge pages are \"" + QString::fromStdString(mode)
                          + "\", not madvise: the restart was checked not to happen"));
@@ -89,8 +94,15 @@ int main(int argc, char **argv)
 {
     if (argc == 2 && std::strcmp(argv[1], kReport) == 0) {
         hugepages::useForMalloc(argv);
-        const char *t = std::getenv("GLIBC_TUNABLES");
-        std::printf("%s\n", t ? t : "(unset)");
+        // The environment the kernel started this process with, which setenv does not change.
+        std::ifstream environ("/proc/self/environ", std::ios::binary);
+        std::string started = "(unset)";
+        for (std::string entry; std::getline(environ, entry, '\0');)
+            if (entry.starts_with("GLIBC_TUNABLES="))
+                started = entry.substr(std::strlen("GLIBC_TUNABLES="));
+        const char *now = std::getenv("GLIBC_TUNABLES");
+        std::printf("started with %s; %s; now %s\n", started.c_str(), hugepages::activeForMalloc() ? "active" : "not active",
+                    now ? now : "(unset)");
         return 0;
     }
     QCoreApplication app(argc, argv);
