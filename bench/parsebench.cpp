@@ -201,11 +201,8 @@ static int compare(const char *pathA, const char *pathB)
     LoadOptions load;
     load.parseThreads = 1;
     SideBySide pair;
-    const AnalyzeOptions analyze = pair.optionsFor({});
     auto side = [&](const char *path) {
-        auto t = loadAndAnalyze(path, load, analyze);
-        pair.done();
-        return t;
+        return pair.side({}, [&](const AnalyzeOptions &analyze) { return loadAndAnalyze(path, load, analyze); });
     };
     auto fa = std::async(std::launch::async, side, pathA);
     const auto b = side(pathB);

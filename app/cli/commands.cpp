@@ -128,9 +128,9 @@ std::pair<std::shared_ptr<AnalyzedTrace>, std::shared_ptr<AnalyzedTrace>> loadPa
         lo.device = args.device;
         lo.maxBytes = args.maxBytes;
         lo.label = label;
-        auto t = loadAndAnalyzeMember(side.path, side.members, side.index, lo, pair.optionsFor(options), side.warnings);
-        pair.done();
-        return t;
+        return pair.side(options, [&](const AnalyzeOptions &ao) {
+            return loadAndAnalyzeMember(side.path, side.members, side.index, lo, ao, side.warnings);
+        });
     };
     // Both traces load and analyse side by side, a core each.
     auto fa = std::async(std::launch::async, load, std::cref(a), std::cref(args.labelA));

@@ -29,28 +29,18 @@ quint64 AnalysisJob::start(const Request &request)
         analyze.scope = scope;
         if (!registry.empty())
             analyze.registry = fusion::KernelRegistry::load({registry});
-        if (pair)
-            analyze = pair->optionsFor(analyze);
-        // The other side is told this one is done however it ends: loaded, failed or cancelled.
-        struct Done {
-            fusion::SideBySide *pair;
-            ~Done()
-            {
-                if (pair)
-                    pair->done();
-            }
-        } done{pair.get()};
-        auto result = std::make_shared<TraceResult>();
-        if (member < 0) {
-            result->analyzed = fusion::loadAndAnalyze(path, load, analyze);
-        } else {
+        auto loadAndAnalyze = [&](const fusion::AnalyzeOptions &options) {
+            if (member < 0)
+                return fusion::loadAndAnalyze(path, load, options);
             // Another rank of the run: listed again, as the run may have changed on disk since.
             std::vector<std::string> warnings;
             const std::vector<fusion::TraceMember> members = fusion::listTraceMembers(path, &warnings);
             if (size_t(member) >= members.size())
                 throw fusion::TraceError(path, "holds " + std::to_string(members.size()) + " traces now: the rank chosen is gone");
-            result->analyzed = fusion::loadAndAnalyzeMember(path, members, size_t(member), load, analyze, warnings);
-        }
+            return fusion::loadAndAnalyzeMember(path, members, size_t(member), load, options, warnings);
+        };
+        auto result = std::make_shared<TraceResult>();
+        result->analyzed = pair ? pair->side(analyze, loadAndAnalyze) : loadAndAnalyze(analyze);
         if (control.cancelled)
             throw fusion::Cancelled();
         result->rows = KernelRows::ofTrace(*result->analyzed, side);

@@ -146,14 +146,16 @@ PyComparison compare(const py::object &a, const py::object &b, const std::string
     std::shared_ptr<const AnalyzedTrace> tb = bLoaded ? b.cast<PyTrace>().t : nullptr;
     const std::string pa = aLoaded ? std::string() : pathArg(a), pb = bLoaded ? std::string() : pathArg(b);
     const int threads = !ta && !tb ? 1 : 0;  // a core per trace when both load
+    const LoadArgs defaults = loadArgs({}, {}, {}, {}, "steps", {}, {});
     SideBySide pair;
-    LoadArgs defaults = loadArgs({}, {}, {}, {}, "steps", {}, {});
-    if (threads == 1)
-        defaults.analyze = pair.optionsFor(defaults.analyze);
     auto loadSide = [&](const std::string &path, const Progress &progress) {
-        auto t = loadWith(path, defaults, progress, threads);
-        pair.done();
-        return t;
+        if (threads != 1)  // one side only: it has the cores to itself
+            return loadWith(path, defaults, progress, threads);
+        return pair.side(defaults.analyze, [&](const AnalyzeOptions &ao) {
+            LoadArgs args = defaults;
+            args.analyze = ao;
+            return loadWith(path, args, progress, threads);
+        });
     };
     auto c = withoutGil([&](const Progress &progress) {
         std::future<std::shared_ptr<const AnalyzedTrace>> fa;

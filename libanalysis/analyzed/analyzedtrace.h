@@ -38,16 +38,22 @@ struct AnalyzeOptions {
     std::function<bool()> otherBusy;
 };
 
-// Two traces loaded and analysed side by side, a core each: hands each side the otherBusy of its
-// AnalyzeOptions and is told when a side is done.
+// Two traces loaded and analysed side by side, a core each. Each side loads through side(), which
+// hands it an otherBusy and tells the other side when it ends, however it ends (loaded, failed,
+// cancelled).
 class SideBySide {
 public:
-    AnalyzeOptions optionsFor(AnalyzeOptions options)
+    // Returns load(options with otherBusy set): load is the side's loadAndAnalyze call.
+    template <class Load>
+    auto side(AnalyzeOptions options, Load &&load)
     {
+        struct Done {
+            std::atomic<int> &busy;
+            ~Done() { --busy; }
+        } done{m_busy};
         options.otherBusy = [this] { return m_busy.load() > 1; };
-        return options;
+        return load(options);
     }
-    void done() { --m_busy; }
 
 private:
     std::atomic<int> m_busy{2};
