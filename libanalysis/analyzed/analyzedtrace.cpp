@@ -4,7 +4,7 @@
 #include "trace/traceerror.h"
 
 #include <algorithm>
-#include <future>
+#include <optional>
 
 namespace fusion {
 
@@ -55,27 +55,35 @@ std::shared_ptr<AnalyzedTrace> analyzeTrace(std::shared_ptr<const Trace> trace, 
     };
     auto out = std::make_shared<AnalyzedTrace>();
     out->trace = trace;
-    // A task run beside the caller's thread, or at get() on it. Should a step throw Cancelled, the
-    // future waits for its task (a fraction of a second) before the exception leaves.
-    const auto beside = [&](auto task) {
-        return std::async(options.parallel ? std::launch::async : std::launch::deferred, std::move(task));
-    };
+    // Independent steps run beside the caller's thread: on the pair's pool, where the other side
+    // takes them once it is done; else on a helper thread of this analysis; else in turn. Should a
+    // step throw Cancelled, the tasks already started finish first (a fraction of a second).
+    TaskPool own;
+    std::optional<PoolHelper> helper;
+    TaskPool *pool = options.parallel ? options.pool : nullptr;
+    if (options.parallel && !pool) {
+        pool = &own;
+        helper.emplace(own);
+    }
+    // The attribution takes longest and needs none of the other analyses: posted first, so that a
+    // helper starts it at once (it posts its own independent parts in turn).
+    auto attribution = TaskPool::later(pool, [&] { return attributeKernels(*trace, pool); });
     out->summary = summarize(*trace);
     step(0.1);
-    // The attribution takes longest and needs none of the classification, steps and stages.
-    auto attribution = beside([&] { return attributeKernels(*trace); });
     const auto registry = options.registry ? options.registry : KernelRegistry::builtin();
     out->classes = classifyTrace(*trace, *registry);
     step(0.3);
-    out->steps = detectSteps(*trace, out->classes);
+    // The steps need the classification; this thread helps with the attribution's parts meanwhile.
+    auto steps = TaskPool::later(pool, [&] { return detectSteps(*trace, out->classes); });
     out->scope = options.scope;
     out->stages = detectStages(*trace);
-    out->stages.restrictTo(scopeMask(out->steps, out->scope));
     out->attribution = attribution.get();
+    out->steps = steps.get();
+    out->stages.restrictTo(scopeMask(out->steps, out->scope));
     step(0.6);
     // Inferred kernels must not create layers of their own (their scope is borrowed): the inference
     // is planned from the linked attribution beside the layers and applied after them.
-    auto inference = beside([&] { return planInference(*trace, out->attribution); });
+    auto inference = TaskPool::later(pool, [&] { return planInference(*trace, out->attribution); });
     out->layers = detectLayers(*trace, out->classes, out->attribution, out->stages);
     step(0.8);
     applyInference(inference.get(), *trace, out->attribution);
@@ -95,8 +103,8 @@ std::shared_ptr<AnalyzedTrace> loadThenAnalyze(const std::function<std::shared_p
     std::shared_ptr<const Trace> trace = load(lo);
     AnalyzeOptions ao = analyze;
     ao.progress = [&](double f) { return !progress || progress(0.8 + f * 0.2); };
-    // One parse thread: another trace loads beside.
-    ao.parallel = analyze.parallel && (analyze.otherBusy ? !analyze.otherBusy() : options.parseThreads != 1);
+    // One parse thread and no pair's pool: another trace loads beside, on the other core.
+    ao.parallel = analyze.parallel && (analyze.pool || options.parseThreads != 1);
     return analyzeTrace(trace, ao);
 }
 } // namespace

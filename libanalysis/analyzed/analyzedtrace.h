@@ -6,8 +6,8 @@
 #include "stages/stages.h"
 #include "steps/steps.h"
 #include "summary/tracesummary.h"
+#include "util/taskpool.h"
 
-#include <atomic>
 #include <functional>
 #include <memory>
 
@@ -32,31 +32,36 @@ struct AnalyzeOptions {
     // Independent analyses on a second thread. Off when the caller analyses another trace beside
     // this one (loading it with one parse thread turns it off too): the cores are taken then.
     bool parallel = true;
-    // For loadAndAnalyze of one trace of a pair loaded side by side: whether the other trace is still
-    // being loaded or analysed. When given, it decides instead of the parse threads, once this trace
-    // is read: the trace read second usually finds the other one done, and then takes both cores.
-    std::function<bool()> otherBusy;
+    // For one trace of a pair loaded side by side (SideBySide sets it): the independent analyses
+    // are posted here instead, for the other side to take once it is done, or else run in turn.
+    TaskPool *pool = nullptr;
 };
 
 // Two traces loaded and analysed side by side, a core each. Each side loads through side(), which
-// hands it an otherBusy and tells the other side when it ends, however it ends (loaded, failed,
-// cancelled).
+// gives its analyses the pair's task pool; a side done first then takes the other's remaining
+// analyses, and returns when both are done (or one failed or was cancelled).
 class SideBySide {
 public:
-    // Returns load(options with otherBusy set): load is the side's loadAndAnalyze call.
+    // Returns load(options with the pool set): load is the side's loadAndAnalyze call.
     template <class Load>
     auto side(AnalyzeOptions options, Load &&load)
     {
-        struct Done {
-            std::atomic<int> &busy;
-            ~Done() { --busy; }
-        } done{m_busy};
-        options.otherBusy = [this] { return m_busy.load() > 1; };
-        return load(options);
+        struct Done {  // however the load ends
+            SideBySide &pair;
+            ~Done() { pair.m_pool.notify([this] { --pair.m_busy; }); }
+        };
+        options.pool = &m_pool;
+        auto result = [&] {
+            Done done{*this};
+            return load(options);
+        }();
+        m_pool.helpUntil([this] { return m_busy == 0; });
+        return result;
     }
 
 private:
-    std::atomic<int> m_busy{2};
+    TaskPool m_pool;
+    int m_busy = 2;  // sides still loading or analysing, under the pool's lock
 };
 
 std::shared_ptr<AnalyzedTrace> analyzeTrace(std::shared_ptr<const Trace> trace, const AnalyzeOptions &options = {});

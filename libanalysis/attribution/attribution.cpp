@@ -309,7 +309,7 @@ private:
 
 } // namespace
 
-TraceAttribution attributeKernels(const Trace &trace)
+TraceAttribution attributeKernels(const Trace &trace, TaskPool *pool)
 {
     const EventStore &s = trace.store;
     const GpuOpTable &k = s.kernels;
@@ -325,9 +325,14 @@ TraceAttribution attributeKernels(const Trace &trace)
     out.scopes.emplace_back();
     out.source = attributionSourceOf(s);
 
+    // Three independent indexes, the frames' the largest: posted first, for a helper to take.
+    auto framesLater = TaskPool::later(pool, [&] { return FrameResolver(s, out); });
+    auto launchesLater = TaskPool::later(pool, [&] {
+        return KeyedRows(s.launches.correlation, s.launches.start, s.launches.dur);
+    });
     const KeyedRows cpuByExternalId(s.cpuOps.externalId, s.cpuOps.start, s.cpuOps.dur);
-    const KeyedRows launchByCorrelation(s.launches.correlation, s.launches.start, s.launches.dur);
-    FrameResolver frames(s, out);
+    const KeyedRows launchByCorrelation = launchesLater.get();
+    FrameResolver frames = framesLater.get();
 
     for (size_t i = 0; i < k.size(); ++i) {
         const int32_t launch = launchByCorrelation.nearest(k.correlation[i], k.start[i]);

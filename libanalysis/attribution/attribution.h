@@ -4,6 +4,7 @@
 // launch → frames active at the launch. Kernels without links may later be attributed by inference
 // through aligned layers (see layers/), marked Inferred.
 #include "trace/traceloader.h"
+#include "util/taskpool.h"
 
 #include <string>
 #include <vector>
@@ -55,6 +56,7 @@ struct TraceAttribution {
     void recomputeShares(const GpuOpTable &kernels);
 };
 
-TraceAttribution attributeKernels(const Trace &trace);
+// With a pool, its independent indexes are built by tasks posted there (util/taskpool.h).
+TraceAttribution attributeKernels(const Trace &trace, TaskPool *pool = nullptr);
 
 } // namespace fusion

@@ -1,0 +1,150 @@
+// Tasks that run on whichever thread gets to them first (util/taskpool.h), and the pair of traces
+// that shares one pool (SideBySide): the side done first takes the other side's tasks.
+#include "analyzed/analyzedtrace.h"
+#include "util/taskpool.h"
+
+#include <QTest>
+#include <atomic>
+#include <chrono>
+#include <future>
+#include <stdexcept>
+#include <thread>
+
+using namespace fusion;
+
+namespace {
+// Waits (bounded) until `done` holds; a test that would hang fails instead.
+template <class Done>
+bool waitFor(const Done &done)
+{
+    for (int i = 0; i < 5000 && !done(); ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    return done();
+}
+} // namespace
+
+class TaskPoolTest : public QObject {
+    Q_OBJECT
+private slots:
+    void withoutAPoolATaskRunsAtGetOnTheCaller();
+    void aHelperRunsATaskWhileTheCallerWorks();
+    void getWaitsForATaskAHelperRunsAndPassesItsException();
+    void aTaskNobodyStartedIsDroppedAndARunningOneWaitedFor();
+    void theSideDoneFirstRunsTheOtherSidesTasks();
+};
+
+void TaskPoolTest::withoutAPoolATaskRunsAtGetOnTheCaller()
+{
+    std::thread::id ranOn;
+    auto later = TaskPool::later(nullptr, [&] {
+        ranOn = std::this_thread::get_id();
+        return 42;
+    });
+    QCOMPARE(ranOn, std::thread::id());  // not yet
+    QCOMPARE(later.get(), 42);
+    QCOMPARE(ranOn, std::this_thread::get_id());
+}
+
+void TaskPoolTest::aHelperRunsATaskWhileTheCallerWorks()
+{
+    TaskPool pool;
+    PoolHelper helper(pool);
+    std::atomic<bool> started{false};
+    std::thread::id ranOn;
+    auto later = TaskPool::later(&pool, [&] {
+        ranOn = std::this_thread::get_id();
+        started = true;
+        return std::string("done");
+    });
+    // The caller is busy and has not asked for the result: only the helper can have started it.
+    QVERIFY(waitFor([&] { return started.load(); }));
+    QCOMPARE(later.get(), std::string("done"));
+    QVERIFY(ranOn != std::this_thread::get_id());
+}
+
+void TaskPoolTest::getWaitsForATaskAHelperRunsAndPassesItsException()
+{
+    TaskPool pool;
+    PoolHelper helper(pool);
+    std::atomic<bool> started{false}, release{false};
+    auto later = TaskPool::later(&pool, [&]() -> int {
+        started = true;
+        while (!release)
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        throw std::runtime_error("task failed");
+    });
+    QVERIFY(waitFor([&] { return started.load(); }));
+    auto releaser = std::async(std::launch::async, [&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        release = true;
+    });
+    bool threw = false;
+    try {
+        later.get();  // the helper has it: get waits for it to end
+    } catch (const std::runtime_error &e) {
+        threw = std::string(e.what()) == "task failed";
+    }
+    QVERIFY(threw);
+    QVERIFY(release.load());
+}
+
+void TaskPoolTest::aTaskNobodyStartedIsDroppedAndARunningOneWaitedFor()
+{
+    TaskPool pool;  // no helper yet: nothing takes the first task before its Later goes away
+    std::atomic<int> droppedRuns{0};
+    { auto dropped = TaskPool::later(&pool, [&] { return ++droppedRuns; }); }
+    std::atomic<bool> started{false}, done{false};
+    {
+        PoolHelper helper(pool);  // finds the first task claimed, and takes the second
+        {
+            auto running = TaskPool::later(&pool, [&] {
+                started = true;
+                std::this_thread::sleep_for(std::chrono::milliseconds(50));
+                done = true;
+                return 0;
+            });
+            QVERIFY(waitFor([&] { return started.load(); }));
+        }  // the Later goes away while its task runs: it waits for it (the task reads the caller's locals)
+        QVERIFY(done.load());
+    }
+    QCOMPARE(droppedRuns.load(), 0);
+}
+
+void TaskPoolTest::theSideDoneFirstRunsTheOtherSidesTasks()
+{
+    SideBySide pair;
+    std::atomic<bool> aDone{false};
+    bool aHadPool = false, bHadPool = false, taskSeenRunning = false;
+    std::thread::id sideA, taskRanOn;
+    auto a = std::async(std::launch::async, [&] {
+        return pair.side(AnalyzeOptions{}, [&](const AnalyzeOptions &options) {
+            aHadPool = options.pool != nullptr;
+            sideA = std::this_thread::get_id();
+            aDone = true;
+            return 1;
+        });
+    });
+    const int b = pair.side(AnalyzeOptions{}, [&](const AnalyzeOptions &options) {
+        bHadPool = options.pool != nullptr;
+        // Side B posts its task once side A is done and helping, and asks for the result only after
+        // the task has started: only side A's thread can have run it.
+        if (!waitFor([&] { return aDone.load(); }))
+            return -1;
+        std::atomic<bool> ran{false};
+        auto later = TaskPool::later(options.pool, [&] {
+            taskRanOn = std::this_thread::get_id();
+            ran = true;
+            return 2;
+        });
+        taskSeenRunning = waitFor([&] { return ran.load(); });
+        return later.get();
+    });
+    QCOMPARE(b, 2);
+    QCOMPARE(a.get(), 1);  // side A returned once side B was done
+    QVERIFY(aHadPool && bHadPool);
+    QVERIFY(taskSeenRunning);
+    QCOMPARE(taskRanOn, sideA);
+}
+
+QTEST_APPLESS_MAIN(TaskPoolTest)
+#include "tst_taskpool.moc"
