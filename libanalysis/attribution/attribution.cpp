@@ -201,9 +201,9 @@ public:
                 if (!a.onGpu[i])
                     iv.push_back({{a.pid[i], a.tid[i]}, a.start[i], a.start[i] + a.dur[i], i});
         } else if (out.source == AttributionSource::PythonStacks) {
-            iv.reserve(f.size());
-            for (uint32_t i = 0; i < f.size(); ++i)
-                iv.push_back({{f.pid[i], f.tid[i]}, f.start[i], f.start[i] + f.dur[i], i});
+            iv = IntervalForest::byGroup(f.size(), [&](size_t i) {
+                return IntervalForest::Interval{{f.pid[i], f.tid[i]}, f.start[i], f.start[i] + f.dur[i], uint32_t(i)};
+            });
         }
         m_forest.build(std::move(iv));
 
