@@ -85,6 +85,9 @@ int compareCommand(const CliArgs &args)
     withOutput(args, [&](std::ostream &out) {
         if (args.format == "json") {
             JsonWriter w(out);
+            TaskPool pool;  // the second core formats half of the large arrays
+            PoolHelper helper(pool);
+            w.setPool(&pool);
             writeCompareJson(w, *a, *b, c, [&](JsonWriter &j) {
                 j.key("compared_ranks").beginObject();
                 j.field("a", int64_t(sa.members[sa.index].rank));

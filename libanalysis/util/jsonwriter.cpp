@@ -16,9 +16,9 @@ constexpr size_t kBlock = size_t(1) << 20;
 
 void JsonWriter::flush()
 {
-    if (m_pending.empty())
+    if (m_pending.empty() || !m_out)
         return;
-    m_out.write(m_pending.data(), std::streamsize(m_pending.size()));
+    m_out->write(m_pending.data(), std::streamsize(m_pending.size()));
     m_pending.clear();
 }
 
@@ -26,6 +26,26 @@ void JsonWriter::emitted()
 {
     if (m_pending.size() >= kBlock)
         flush();
+}
+
+JsonWriter JsonWriter::continuation(bool earlier) const
+{
+    JsonWriter part(m_pretty, m_first);
+    if (earlier)
+        part.m_first.back() = false;
+    part.m_afterKey = m_afterKey;
+    return part;
+}
+
+void JsonWriter::append(JsonWriter &continued)
+{
+    flush();
+    if (m_out)
+        m_out->write(continued.m_pending.data(), std::streamsize(continued.m_pending.size()));
+    else
+        m_pending += continued.m_pending;
+    m_first = std::move(continued.m_first);
+    m_afterKey = continued.m_afterKey;
 }
 
 void JsonWriter::newline()

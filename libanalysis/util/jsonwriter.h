@@ -1,7 +1,11 @@
 #pragma once
 // A small streaming JSON writer: keys in the order written, valid UTF-8 out whatever comes in
 // (trace names may hold invalid bytes), numbers without locale effects.
+#include "util/taskpool.h"
+
+#include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -14,7 +18,7 @@ namespace fusion {
 // written) and when the writer goes away. Nothing else may write to the stream in between.
 class JsonWriter {
 public:
-    explicit JsonWriter(std::ostream &out, bool pretty = true) : m_out(out), m_pretty(pretty) {}
+    explicit JsonWriter(std::ostream &out, bool pretty = true) : m_out(&out), m_pretty(pretty) {}
     ~JsonWriter() { flush(); }
     JsonWriter(const JsonWriter &) = delete;
     JsonWriter &operator=(const JsonWriter &) = delete;
@@ -45,7 +49,21 @@ public:
 
     void flush();  // hands what is buffered to the stream
 
+    // Large arrays are formatted two blocks at a time, one by a task of this pool (util/taskpool.h),
+    // when the writer has one: see elements().
+    void setPool(TaskPool *pool) { m_pool = pool; }
+    // Writes element(writer, i) for i in [0, count) into the array now open: in order and as one
+    // writer would, whether or not blocks of them are formatted on another thread.
+    template <class Element>
+    JsonWriter &elements(size_t count, const Element &element);
+
 private:
+    JsonWriter(bool pretty, std::vector<bool> first) : m_out(nullptr), m_pretty(pretty), m_first(std::move(first)) {}
+    JsonWriter(JsonWriter &&) = default;
+    // A writer into its own buffer, in this one's state as it will be once `earlier` elements of the
+    // open array are written: its text continues this writer's.
+    JsonWriter continuation(bool earlier) const;
+    void append(JsonWriter &continued);  // its text, then its state
     void put(std::string_view text) { m_pending.append(text); }
     void put(char c) { m_pending.push_back(c); }
     void emitted();  // before a piece: passes a full buffer on
@@ -54,12 +72,43 @@ private:
     void writeEscaped(std::string_view s);
     template <typename Int>
     void writeInteger(Int v);
-    std::ostream &m_out;
+    std::ostream *m_out;  // null: a continuation, whose text stays in m_pending
     bool m_pretty;
     std::vector<bool> m_first;  // per open container: no element written yet
     bool m_afterKey = false;
     std::string m_pending;  // written, not yet handed to the stream
+    TaskPool *m_pool = nullptr;
 };
+
+template <class Element>
+JsonWriter &JsonWriter::elements(size_t count, const Element &element)
+{
+    // Blocks of about 1/256 of the array: a few MB each for the largest documents, few enough tasks.
+    const size_t block = std::max<size_t>(count / 256, 1);
+    if (!m_pool || count < 64) {
+        for (size_t i = 0; i < count; ++i)
+            element(*this, i);
+        return *this;
+    }
+    const auto format = [&](JsonWriter &part, size_t from) {
+        for (size_t i = from; i < std::min(count, from + block); ++i)
+            element(part, i);
+    };
+    for (size_t from = 0; from < count; from += 2 * block) {
+        // Both parts start from this writer's state before either is appended.
+        JsonWriter first = continuation(from > 0), second = continuation(true);
+        std::optional<Later<bool>> other;
+        if (from + block < count)
+            other.emplace(TaskPool::later(m_pool, [&] { return format(second, from + block), true; }));
+        format(first, from);
+        append(first);
+        if (other) {
+            other->get();
+            append(second);
+        }
+    }
+    return *this;
+}
 
 // [id, id, …]: a list of kernel ids as one JSON array.
 void writeIdArray(JsonWriter &w, const std::vector<uint32_t> &ids);

@@ -16,6 +16,7 @@ private slots:
     void deepDocumentsIndentTwoSpacesALevel();
     void compactDocuments();
     void largeDocumentsReachTheStreamWhole();
+    void arraysFormattedOnTwoThreadsReadAsOneWritersText();
 };
 
 void JsonWriterTest::stringsAreEscapedAndInvalidUtf8Replaced()
@@ -103,6 +104,48 @@ void JsonWriterTest::largeDocumentsReachTheStreamWhole()
         w.beginObject().field("a", 1).key("b");
     }
     QCOMPARE(partial.str(), std::string("{\"a\":1,\"b\":"));
+}
+
+// elements() with a pool formats blocks of an array on two threads; the document must be the one a
+// single writer writes: every comma, indent and nesting level where it belongs, in the element order.
+void JsonWriterTest::arraysFormattedOnTwoThreadsReadAsOneWritersText()
+{
+    TaskPool pool;
+    PoolHelper helper(pool);
+    // Compact: the expected text built by hand. 1000 elements in blocks of 3 (1000 / 256), small
+    // arrays (< 64: one thread) and an empty one.
+    for (const size_t count : {size_t(0), size_t(5), size_t(64), size_t(1000)}) {
+        std::ostringstream out;
+        {
+            JsonWriter w(out, false);
+            w.setPool(&pool);
+            w.beginObject().field("n", uint64_t(count)).key("items").beginArray();
+            w.elements(count, [](JsonWriter &e, size_t i) { e.beginObject().field("i", uint64_t(i)).key("sq").beginArray().value(uint64_t(i * i)).endArray().endObject(); });
+            w.endArray().field("after", true).endObject();
+        }
+        std::string want = "{\"n\":" + std::to_string(count) + ",\"items\":[";
+        for (size_t i = 0; i < count; ++i)
+            want += (i ? "," : "") + std::string("{\"i\":") + std::to_string(i) + ",\"sq\":[" + std::to_string(i * i) + "]}";
+        want += "],\"after\":true}";
+        QCOMPARE(out.str(), want);
+    }
+    // Pretty, three levels deep: the same text as without a pool.
+    std::ostringstream one, two;
+    for (auto *out : {&one, &two}) {
+        JsonWriter w(*out);
+        if (out == &two)
+            w.setPool(&pool);
+        w.beginObject().key("outer").beginArray().beginObject().key("rows").beginArray();
+        w.elements(700, [](JsonWriter &e, size_t i) {
+            e.beginObject().field("name", "row " + std::to_string(i)).key("ids").beginArray();
+            for (size_t k = 0; k < i % 4; ++k)
+                e.value(uint64_t(k));
+            e.endArray().endObject();
+        });
+        w.endArray().endObject().endArray().endObject();
+    }
+    QVERIFY(one.str().find("\n        {\n          \"name\": \"row 699\"") != std::string::npos);  // four levels in
+    QCOMPARE(two.str(), one.str());
 }
 
 QTEST_APPLESS_MAIN(JsonWriterTest)
