@@ -18,9 +18,15 @@ InferencePlan planInference(const Trace &trace, const TraceAttribution &attr)
     }
     if (unresolved.empty() || linked.size() < 8)
         return plan;
-    // Kernel names of one trace are interned, so equal ids mean the very same kernel.
+    // Kernel names of one trace are interned, so equal ids mean the very same kernel. The names are
+    // read once per cell of the alignment (tens of millions): side by side, not through the ids.
+    std::vector<StrId> unresolvedName(unresolved.size()), linkedName(linked.size());
+    for (size_t i = 0; i < unresolved.size(); ++i)
+        unresolvedName[i] = k.name[unresolved[i]];
+    for (size_t j = 0; j < linked.size(); ++j)
+        linkedName[j] = k.name[linked[j]];
     const auto steps = alignSequences(unresolved.size(), linked.size(), [&](size_t i, size_t j) {
-        return k.name[unresolved[i]] == k.name[linked[j]];
+        return unresolvedName[i] == linkedName[j];
     });
     plan.aligned = true;
     std::vector<int32_t> match(unresolved.size(), -1);

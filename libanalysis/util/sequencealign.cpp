@@ -14,10 +14,30 @@ Band::Band(size_t n, size_t m, size_t maxCells) : m_n(n), m_m(m), m_half(m + 1)
     size_t total = 0;
     for (size_t i = 0; i <= n; ++i) {
         m_rowStart[i] = total;
-        total += hi(i) - lo(i) + 1;
+        total += (hi(i) - lo(i) + 1 + 3) / 4;
     }
     m_rowStart[n + 1] = total;
     m_trace.reset(new uint8_t[total]);
+    size_t widest = 0;
+    for (size_t i = 0; i <= n; ++i)
+        widest = std::max(widest, hi(i) - lo(i) + 1);
+    m_cells.assign((widest + 3) / 4 * 4, 0);
+}
+
+void Band::keep(size_t i)
+{
+    const size_t width = hi(i) - lo(i) + 1;
+    std::fill(m_cells.begin() + std::ptrdiff_t(width), m_cells.begin() + std::ptrdiff_t((width + 3) / 4 * 4), uint8_t(0));
+    uint8_t *out = m_trace.get() + m_rowStart[i];
+    const uint8_t *c = m_cells.data();
+    for (size_t b = 0; b < (width + 3) / 4; ++b, c += 4)
+        out[b] = uint8_t(c[0] | c[1] << 2 | c[2] << 4 | c[3] << 6);
+}
+
+uint8_t Band::at(size_t i, size_t j) const
+{
+    const size_t k = j - lo(i);
+    return uint8_t(m_trace[m_rowStart[i] + k / 4] >> (2 * (k % 4)) & 3);
 }
 
 size_t Band::lo(size_t i) const
@@ -43,7 +63,7 @@ std::vector<AlignStep> Band::walkBack() const
         else if (j < lo(i) || j > hi(i))
             dir = j < lo(i) ? Up : Left;  // outside the band (only at its edge): step back in
         else
-            dir = m_trace[m_rowStart[i] + j - lo(i)];
+            dir = at(i, j);
         if (j == 0 && i > 0)
             dir = Up;
         if (dir == Diag) {

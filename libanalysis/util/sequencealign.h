@@ -21,23 +21,30 @@ struct AlignCosts {
 namespace detail {
 
 // Needleman–Wunsch restricted to a band around the diagonal (the whole matrix when it fits in
-// maxCells): rows i = 0..n, columns j in [lo(i), hi(i)]. The traceback keeps one byte per cell in
-// the band. The scores are filled in by alignWeighted below, a template so that the score function
-// (called once per cell, tens of millions of times for long traces) is inlined.
+// maxCells): rows i = 0..n, columns j in [lo(i), hi(i)]. The traceback keeps two bits per cell in
+// the band, four cells to a byte, each row from a byte of its own: at a byte per cell it was 64 MB of
+// fresh memory for long traces, whose first touch was a large part of the fill. The scores are
+// filled in by alignWeighted below, a template so that the score function (called once per cell,
+// tens of millions of times for long traces) is inlined.
 class Band {
 public:
     enum : uint8_t { Diag = 0, Up = 1, Left = 2 };  // Up: a[i-1] against a gap; Left: b[j-1] against a gap
     Band(size_t n, size_t m, size_t maxCells);
     size_t lo(size_t i) const;
     size_t hi(size_t i) const;
-    uint8_t *row(size_t i) { return m_trace.get() + m_rowStart[i]; }  // cells lo(i)..hi(i)
+    // One row's directions, a byte per cell from lo(i) to hi(i), while the fill writes them: the
+    // fill stays as simple as with a byte per cell, and keep() packs them into the traceback.
+    uint8_t *cells() { return m_cells.data(); }
+    void keep(size_t i);  // every cell of row i, before walkBack reads any
     std::vector<AlignStep> walkBack() const;  // from (n, m)
 
 private:
+    uint8_t at(size_t i, size_t j) const;  // the direction of cell (i, j), j in the band
     size_t m_n, m_m, m_half;
-    std::vector<size_t> m_rowStart;
-    // Not zeroed: the fill writes every cell of the band before the walk back reads it (tens of MB
-    // for long traces, whose clearing alone cost more than a tenth of the fill).
+    std::vector<size_t> m_rowStart;  // in bytes
+    std::vector<uint8_t> m_cells;     // the row being filled (a multiple of 4 cells, zero past its end)
+    // Not zeroed: the fill writes every cell of the band before the walk back reads it (whose
+    // clearing alone cost more than a tenth of the fill).
     std::unique_ptr<uint8_t[]> m_trace;
 };
 
@@ -47,7 +54,7 @@ std::vector<AlignStep> allGaps(size_t n, size_t m);
 
 // Weighted form: `score(i, j)` is the reward for pairing a[i] with b[j], 0 when they must not pair.
 // Heavy tokens (GEMMs, attention) then anchor the alignment, so that light ones (elementwise
-// kernels) cannot pair across them. O(n·m) time, O(n·m) bytes of traceback; banded above `maxCells`.
+// kernels) cannot pair across them. O(n·m) time, O(n·m) bits of traceback; banded above `maxCells`.
 template <class Score>
 std::vector<AlignStep> alignWeighted(size_t n, size_t m, const Score &score, int gap = -2, size_t maxCells = 64u << 20)
 {
@@ -58,11 +65,12 @@ std::vector<AlignStep> alignWeighted(size_t n, size_t m, const Score &score, int
     std::vector<int> prev(m + 1, kNeg), cur(m + 1, kNeg);
     for (size_t j = band.lo(0); j <= band.hi(0); ++j) {
         prev[j] = int(j) * gap;
-        band.row(0)[j - band.lo(0)] = detail::Band::Left;
+        band.cells()[j - band.lo(0)] = detail::Band::Left;
     }
+    band.keep(0);
     for (size_t i = 1; i <= n; ++i) {
         const size_t l = band.lo(i), h = band.hi(i);
-        uint8_t *trace = band.row(i);
+        uint8_t *trace = band.cells();
         // The loop writes every cell from l to h; the next row also reads one cell either side. Right
         // of that, this array was never written (the band only moves right), so it still holds kNeg.
         if (l > 0)
@@ -92,6 +100,7 @@ std::vector<AlignStep> alignWeighted(size_t n, size_t m, const Score &score, int
             cur[j] = left = best;
             trace[j - l] = dir;
         }
+        band.keep(i);
         std::swap(prev, cur);
     }
     return band.walkBack();
