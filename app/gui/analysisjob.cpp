@@ -27,9 +27,11 @@ quint64 AnalysisJob::start(const Request &request)
         load.progress = [&control](double f) { return control.report(f * 0.95); };
         fusion::AnalyzeOptions analyze;
         analyze.scope = scope;
-        if (!registry.empty())
-            analyze.registry = fusion::KernelRegistry::load({registry});
-        auto loadAndAnalyze = [&](const fusion::AnalyzeOptions &options) {
+        // Everything that may throw happens in here: a side of a pair must reach side() (which the
+        // other side waits for) whatever becomes of it.
+        auto loadAndAnalyze = [&](fusion::AnalyzeOptions options) {
+            if (!registry.empty())
+                options.registry = fusion::KernelRegistry::load({registry});
             if (member < 0)
                 return fusion::loadAndAnalyze(path, load, options);
             // Another rank of the run: listed again, as the run may have changed on disk since.
@@ -40,7 +42,8 @@ quint64 AnalysisJob::start(const Request &request)
             return fusion::loadAndAnalyzeMember(path, members, size_t(member), load, options, warnings);
         };
         auto result = std::make_shared<TraceResult>();
-        result->analyzed = pair ? pair->side(analyze, loadAndAnalyze) : loadAndAnalyze(analyze);
+        result->analyzed = pair ? pair->side(analyze, loadAndAnalyze, [&control] { return bool(control.cancelled); })
+                                : loadAndAnalyze(analyze);
         if (control.cancelled)
             throw fusion::Cancelled();
         result->rows = KernelRows::ofTrace(*result->analyzed, side);

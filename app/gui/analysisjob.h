@@ -26,8 +26,8 @@ public:
         fusion::Scope scope;   // whole profiler steps, the whole file, or one step
         int member = -1;       // a run of several ranks: which trace (index into its listing); -1: the lowest rank
         int parseThreads = 0;  // see fusion::LoadOptions: 1 while the other side loads too
-        // Set when both sides are opened together: the side read second then analyses on both cores
-        // once the other is done.
+        // Set when both sides are opened together (both jobs get it): the side done first runs the
+        // other's remaining analyses, and delivers its result when both are done or it is cancelled.
         std::shared_ptr<fusion::SideBySide> pair;
     };
 

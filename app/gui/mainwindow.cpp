@@ -297,6 +297,11 @@ void MainWindow::openTrace(Side side, const QString &path)
 
 void MainWindow::openPair(const QString &a, const QString &b)
 {
+    if (a.isEmpty() || b.isEmpty()) {  // a pair's side waits for the other: both must load
+        openTrace(SideA, a);
+        openTrace(SideB, b);
+        return;
+    }
     auto pair = std::make_shared<fusion::SideBySide>();
     startLoad(SideA, a, pair);
     startLoad(SideB, b, pair);

@@ -57,7 +57,8 @@ std::shared_ptr<AnalyzedTrace> analyzeTrace(std::shared_ptr<const Trace> trace, 
     out->trace = trace;
     // Independent steps run beside the caller's thread: on the pair's pool, where the other side
     // takes them once it is done; else on a helper thread of this analysis; else in turn. Should a
-    // step throw Cancelled, the tasks already started finish first (a fraction of a second).
+    // step throw Cancelled, the tasks already started finish first (the attribution may be one of
+    // them: most of the analysis time), and those not started are dropped.
     TaskPool own;
     std::optional<PoolHelper> helper;
     TaskPool *pool = options.parallel ? options.pool : nullptr;

@@ -30,7 +30,7 @@ struct AnalyzeOptions {
     Scope scope;                                      // default: whole profiler steps, when there are any
     std::function<bool(double)> progress;             // 0..1; false cancels (throws Cancelled)
     // Independent analyses on a second thread. Off when the caller analyses another trace beside
-    // this one (loading it with one parse thread turns it off too): the cores are taken then.
+    // this one (loading it with one parse thread and no pool turns it off too): the cores are taken then.
     bool parallel = true;
     // For one trace of a pair loaded side by side (SideBySide sets it): the independent analyses
     // are posted here instead, for the other side to take once it is done, or else run in turn.
@@ -39,12 +39,13 @@ struct AnalyzeOptions {
 
 // Two traces loaded and analysed side by side, a core each. Each side loads through side(), which
 // gives its analyses the pair's task pool; a side done first then takes the other's remaining
-// analyses, and returns when both are done (or one failed or was cancelled).
+// analyses, and returns when both are done (or one failed or was cancelled), or when `stop` says so
+// (checked at least every 50 ms: a GUI job that was cancelled). Both sides must call side().
 class SideBySide {
 public:
     // Returns load(options with the pool set): load is the side's loadAndAnalyze call.
     template <class Load>
-    auto side(AnalyzeOptions options, Load &&load)
+    auto side(AnalyzeOptions options, Load &&load, const std::function<bool()> &stop = {})
     {
         struct Done {  // however the load ends
             SideBySide &pair;
@@ -55,7 +56,7 @@ public:
             Done done{*this};
             return load(options);
         }();
-        m_pool.helpUntil([this] { return m_busy == 0; });
+        m_pool.helpUntil([&] { return m_busy == 0 || (stop && stop()); });
         return result;
     }
 

@@ -24,7 +24,8 @@ public:
     void build(std::vector<Interval> intervals);
     // The intervals at(0) … at(n - 1), placed by group, stably. Profilers write each thread's frames
     // in time order but interleave the threads (and a trace tiled in time repeats them): so placed,
-    // they are often in order already, and build() has nothing to sort. In place of a sort by
+    // they are in order already (the PyTorch traces seen so far), and build() only checks that. In
+    // place of a sort by
     // group: that needs a second array as large, and on large traces first touching fresh memory
     // costs more than the sort.
     template <class At>

@@ -53,7 +53,8 @@ public:
     // when the writer has one: see elements().
     void setPool(TaskPool *pool) { m_pool = pool; }
     // Writes element(writer, i) for i in [0, count) into the array now open: in order and as one
-    // writer would, whether or not blocks of them are formatted on another thread.
+    // writer would, whether or not blocks of them are formatted on another thread. Each element must
+    // write exactly one value (a block continues as if the one before it wrote something).
     template <class Element>
     JsonWriter &elements(size_t count, const Element &element);
 

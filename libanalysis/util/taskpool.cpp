@@ -1,5 +1,7 @@
 #include "util/taskpool.h"
 
+#include <chrono>
+
 namespace fusion {
 
 void detail::PoolJob::run(TaskPool *pool)
@@ -31,7 +33,7 @@ void TaskPool::helpUntil(const std::function<bool()> &done)
     std::unique_lock lock(m_mutex);
     while (!done()) {
         if (m_queue.empty()) {
-            m_changed.wait(lock);
+            m_changed.wait_for(lock, std::chrono::milliseconds(50));
             continue;
         }
         std::shared_ptr<detail::PoolJob> job = std::move(m_queue.front());

@@ -3,6 +3,7 @@
 // helps (helpUntil), or the thread that needs the result (Later::get). Two traces loaded side by
 // side rarely finish together; with one pool between them, the side done first takes the other's
 // remaining analyses instead of idling, and no task waits for a thread to be free.
+#include <atomic>
 #include <condition_variable>
 #include <deque>
 #include <functional>
@@ -79,8 +80,8 @@ public:
         return Later<R>(pool, std::move(task));
     }
 
-    // Runs posted tasks until done() holds; done is checked under the pool's lock, whenever a task
-    // ends or notify() is called.
+    // Runs posted tasks until done() holds; done is checked under the pool's lock whenever a task
+    // ends or notify() is called, and at least every 50 ms (for conditions nobody notifies).
     void helpUntil(const std::function<bool()> &done);
     // Changes state that a helpUntil condition reads, under the pool's lock, and wakes the helpers.
     void notify(const std::function<void()> &change);

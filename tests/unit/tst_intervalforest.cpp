@@ -112,7 +112,7 @@ void IntervalForestTest::byGroupPlacesEachThreadsIntervalsTogetherInTheirOrder()
     IntervalForest fromInput, fromPlaced;
     fromInput.build(input);
     fromPlaced.build(placed);
-    for (const IntervalForest::Group g : {IntervalForest::Group{0, 0}, IntervalForest::Group{5, 5}})
+    for (const IntervalForest::Group &g : {IntervalForest::Group{0, 0}, IntervalForest::Group{5, 5}})
         for (int64_t t = -5; t <= 305; t += 5)
             QCOMPARE(idOf(fromPlaced, fromPlaced.innermost(g, t)), bruteInnermost(input, g, t));
     QCOMPARE(idOf(fromPlaced, fromPlaced.innermost({5, 5}, 215)), 4);

@@ -31,6 +31,7 @@ private slots:
     void getWaitsForATaskAHelperRunsAndPassesItsException();
     void aTaskNobodyStartedIsDroppedAndARunningOneWaitedFor();
     void theSideDoneFirstRunsTheOtherSidesTasks();
+    void aSideToldToStopReturnsWithoutWaitingForTheOther();
 };
 
 void TaskPoolTest::withoutAPoolATaskRunsAtGetOnTheCaller()
@@ -144,6 +145,28 @@ void TaskPoolTest::theSideDoneFirstRunsTheOtherSidesTasks()
     QVERIFY(aHadPool && bHadPool);
     QVERIFY(taskSeenRunning);
     QCOMPARE(taskRanOn, sideA);
+}
+
+// A GUI job that is cancelled must not keep its thread until the other side ends.
+void TaskPoolTest::aSideToldToStopReturnsWithoutWaitingForTheOther()
+{
+    SideBySide pair;
+    std::atomic<bool> stop{false}, aReturned{false};
+    auto b = std::async(std::launch::async, [&] {
+        return pair.side(AnalyzeOptions{}, [&](const AnalyzeOptions &) {
+            return waitFor([&] { return aReturned.load(); });  // B ends only after A has returned
+        });
+    });
+    auto a = std::async(std::launch::async, [&] {
+        const int r = pair.side(AnalyzeOptions{}, [](const AnalyzeOptions &) { return 1; }, [&] { return stop.load(); });
+        aReturned = true;
+        return r;
+    });
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    QVERIFY(!aReturned.load());  // A waits for B while nobody stops it
+    stop = true;
+    QCOMPARE(a.get(), 1);
+    QVERIFY(b.get());  // B saw A return first
 }
 
 QTEST_APPLESS_MAIN(TaskPoolTest)
