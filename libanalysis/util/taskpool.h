@@ -34,7 +34,8 @@ private:
 template <class R>
 class PoolTask final : public PoolJob {
 public:
-    explicit PoolTask(std::function<R()> f) : m_task(std::move(f)), m_result(m_task.get_future()) {}
+    template <class F>  // kept as it is: no std::function around it, so it need not be copyable
+    explicit PoolTask(F f) : m_task(std::move(f)), m_result(m_task.get_future()) {}
     std::future<R> &result() { return m_result; }
 
 private:
