@@ -128,13 +128,24 @@ static int load(const std::vector<const char *> &paths)
 {
     AnonPeak anon;
     const auto t0 = Clock::now();
-    // Several traces load side by side with a parse thread each, as a comparison loads its two.
+    // Several traces load side by side with a parse thread each, as a comparison loads its two; a
+    // pair as SideBySide loads it, the side done first taking part of the other's parse.
     LoadOptions options;
     options.parseThreads = paths.size() > 1 ? 1 : 0;
+    SideBySide pair;
+    auto load = [&](size_t i) {
+        if (paths.size() != 2)
+            return loadTrace(paths[i], options);
+        return pair.side({}, [&](const AnalyzeOptions &analyze) {
+            LoadOptions lo = options;
+            lo.pool = analyze.pool;
+            return loadTrace(paths[i], lo);
+        });
+    };
     std::vector<std::future<std::shared_ptr<Trace>>> later;
     for (size_t i = 1; i < paths.size(); ++i)
-        later.push_back(std::async(std::launch::async, [p = paths[i], &options] { return loadTrace(p, options); }));
-    std::vector<std::shared_ptr<Trace>> traces{loadTrace(paths[0], options)};
+        later.push_back(std::async(std::launch::async, load, i));
+    std::vector<std::shared_ptr<Trace>> traces{load(0)};
     for (auto &f : later)
         traces.push_back(f.get());
     const double s = seconds(t0);

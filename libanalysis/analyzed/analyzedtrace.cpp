@@ -99,6 +99,8 @@ std::shared_ptr<AnalyzedTrace> loadThenAnalyze(const std::function<std::shared_p
                                                const LoadOptions &options, const AnalyzeOptions &analyze)
 {
     LoadOptions lo = options;
+    if (!lo.pool)  // a side of a pair: the other side, once done, may take part of this one's parse
+        lo.pool = analyze.pool;
     const auto progress = options.progress ? options.progress : analyze.progress;
     lo.progress = [&](double f) { return !progress || progress(f * 0.8); };
     std::shared_ptr<const Trace> trace = load(lo);

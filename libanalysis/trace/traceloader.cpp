@@ -80,6 +80,7 @@ std::shared_ptr<Trace> loadTraceMember(const std::string &path, std::vector<Trac
         ParseOptions po;
         po.progress = options.progress;
         po.threads = options.parseThreads;
+        po.pool = options.pool;
         parsed = parseTrace(bytes, chosen->display, po);
         trace->bytes = bytes.size();
     } catch (const TraceError &e) {

@@ -12,6 +12,8 @@
 
 namespace fusion {
 
+class TaskPool;
+
 struct LoadOptions {
     int rank = -1;          // -1: the lowest rank
     int device = -1;        // -1: the device with the most kernel time
@@ -20,6 +22,9 @@ struct LoadOptions {
     // Threads parsing the event array (ParseOptions::threads): 0 lets a large file use two on a
     // machine with two cores or more; a caller loading two traces at once passes 1 for each.
     int parseThreads = 0;
+    // With one parse thread: a pool shared with another trace's load, whose thread, once done, takes
+    // the second half of what is left of this one's parse (ParseOptions::pool).
+    TaskPool *pool = nullptr;
     std::function<bool(double)> progress;  // 0..1; returning false cancels (throws Cancelled)
 };
 

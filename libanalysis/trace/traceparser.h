@@ -10,6 +10,8 @@
 
 namespace fusion {
 
+class TaskPool;
+
 struct ParseOptions {
     // Called now and then with the fraction of bytes parsed; returning false cancels (throws Cancelled).
     std::function<bool(double)> progress;
@@ -25,6 +27,10 @@ struct ParseOptions {
     // in parallel, then merged). 0: two when the file has 8 chunks or more and the machine two cores.
     // The library starts no more threads than this; a caller parsing two files at once passes 1.
     int threads = 0;
+    // With one thread: a pool that a thread may turn to once it has nothing else to do (the other
+    // trace of a pair, loaded and analysed first). Such a thread takes the second half of what is
+    // left of a file read whole, as the second of two parsers would have from the start.
+    TaskPool *pool = nullptr;
 };
 
 struct ParseResult {

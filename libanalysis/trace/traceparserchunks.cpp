@@ -1,6 +1,7 @@
 // The event array in two ranges parsed on two threads, and the finishing of a parse: the second
 // range's events appended to the first's, the tables sorted and the counts summed.
 #include "trace/traceparserimpl.h"
+#include "util/taskpool.h"
 
 #include <algorithm>
 #include <cmath>
@@ -98,7 +99,9 @@ bool Parser::chunked()
         eventChunks({first, probe}, pattern);
         split = splitPoint(probe, pattern);
     }
-    if (split == std::string_view::npos) {
+    if (split == std::string_view::npos && probe != std::string_view::npos && m_options.pool && worthSplitting(probe)) {
+        arrayClose = sharedChunks(probe, pattern);
+    } else if (split == std::string_view::npos) {
         arrayClose = eventChunks({probe == std::string_view::npos ? first : probe}, pattern);
     } else {
         // The second half on a thread of its own, into a store of its own, appended to this one after.
@@ -131,9 +134,70 @@ bool Parser::chunked()
     return true;
 }
 
+// One parser over the rest of the array, and a task on the pool for a thread that turns idle while
+// it runs: that thread parses the second half of what is then left into a store of its own, which
+// is appended to this one's as the second of two parsers' would be. Nobody turns up: the task is
+// dropped, and the parse is what one thread gives.
+size_t Parser::sharedChunks(size_t first, const std::string &pattern)
+{
+    Handoff handoff(first);
+    std::atomic<bool> stop{false};
+    ParseOptions laterOptions = m_options;
+    laterOptions.progress = [&stop](double) { return !stop.load(std::memory_order_relaxed); };
+    Parser later(m_bytes, m_file, laterOptions);
+    m_laterParsed = &later.m_parsed;
+    // Declared after `later` and `handoff`, which it reads: its end waits for a helper running it.
+    auto help = TaskPool::later(m_options.pool, [&] {
+        const size_t from = handoff.split(*this, pattern);
+        return from == std::string_view::npos ? from : later.eventChunks({from}, pattern);
+    });
+    size_t arrayClose = std::string_view::npos;
+    try {
+        arrayClose = eventChunks({first}, pattern, &handoff);
+        if (handoff.close() != std::string_view::npos) {
+            arrayClose = help.get();  // its error, if any
+            absorb(std::move(later));
+        }
+    } catch (...) {
+        stop = true;
+        handoff.close();
+        m_laterParsed = nullptr;
+        throw;
+    }
+    m_laterParsed = nullptr;
+    return arrayClose;
+}
+
+size_t Parser::Handoff::reached(size_t start)
+{
+    std::lock_guard lock(m_mutex);
+    m_start = start;
+    return m_split;
+}
+
+size_t Parser::Handoff::split(const Parser &owner, const std::string &pattern)
+{
+    std::lock_guard lock(m_mutex);
+    const size_t chunk = owner.m_options.chunkBytes, size = owner.m_bytes.size();
+    // The owner's chunk from m_start ends at the first boundary a chunk on: a split two chunks on
+    // is never inside it. Less than four chunks left are not worth a second store and its append.
+    if (m_closed || size - m_start < 4 * chunk)
+        return std::string_view::npos;
+    m_split = owner.boundaryAfter(m_start + std::max(2 * chunk, (size - m_start) / 2), pattern);
+    return m_split;
+}
+
+size_t Parser::Handoff::close()
+{
+    std::lock_guard lock(m_mutex);
+    m_closed = true;
+    return m_split;
+}
+
 // Parses the event array's elements from range.first, chunk by chunk, up to range.stop or to the
 // array's end; returns the offset of the ']' that closes the array (npos when it stopped before).
-size_t Parser::eventChunks(Range range, const std::string &pattern)
+// With a handoff, range.stop is where a helper took over, if one did.
+size_t Parser::eventChunks(Range range, const std::string &pattern, Handoff *handoff)
 {
     const size_t kChunkBytes = m_options.chunkBytes;
     simdjson::padded_string buffer(kChunkBytes + kChunkBytes / 2);
@@ -141,6 +205,8 @@ size_t Parser::eventChunks(Range range, const std::string &pattern)
     bool ended = false;
     std::string_view all;
     size_t start = range.first, released = range.first, arrayClose = std::string_view::npos;
+    if (handoff)
+        range.stop = handoff->reached(start);
     const auto beforeStop = [&] {  // the ',' that ends this range
         all = readable(range.stop, ended);
         return all.find_last_not_of(" \t\r\n", range.stop - 1);
@@ -245,6 +311,8 @@ size_t Parser::eventChunks(Range range, const std::string &pattern)
             released = next;
         }
         start = next;
+        if (handoff)
+            range.stop = handoff->reached(start);
     }
     return arrayClose;
 }
@@ -253,15 +321,23 @@ size_t Parser::eventChunks(Range range, const std::string &pattern)
 // is read whole, or npos for one parser.
 size_t Parser::splitPoint(size_t first, const std::string &pattern) const
 {
-    bool ended = false;
-    const size_t size = m_bytes.waitFor(0, ended);
     int threads = m_options.threads;
     if (threads == 0)
-        threads = ended && !m_bytes.isStreamed() && size - first >= 8 * m_options.chunkBytes
-                          && std::thread::hardware_concurrency() >= 2 ? 2 : 1;
-    if (threads < 2 || !ended || m_bytes.isStreamed())
+        threads = std::thread::hardware_concurrency() >= 2 ? 2 : 1;
+    if (threads < 2 || !worthSplitting(first))
         return std::string_view::npos;
+    bool ended = false;
+    const size_t size = m_bytes.waitFor(0, ended);
     return boundaryAfter(first + (size - first) / 2, pattern);
+}
+
+// Whether the bytes from `first` on are all there (not streamed) and enough for two parsers: eight
+// chunks, or any size when two threads were asked for.
+bool Parser::worthSplitting(size_t first) const
+{
+    bool ended = false;
+    const size_t size = m_bytes.waitFor(0, ended);
+    return ended && !m_bytes.isStreamed() && (m_options.threads == 2 || size - first >= 8 * m_options.chunkBytes);
 }
 
 // The start of the first event at or after `from` in a file read whole (npos: none, or not read whole).

@@ -5,6 +5,7 @@
 #include "trace/traceerror.h"
 #include "trace/traceparser.h"
 #include "util/jsonwriter.h"
+#include "util/taskpool.h"
 
 #include <QFile>
 #include <QScopeGuard>
@@ -12,6 +13,7 @@
 #include <QTest>
 #include <algorithm>
 #include <clocale>
+#include <optional>
 #include <csignal>
 #include <zlib.h>
 
@@ -41,6 +43,7 @@ private slots:
     void aStreamedLoadCanBeCancelledOrAbandoned();
     void loadingInstallsNoSignalHandler();
     void aFileTruncatedWhileMappedIsAnErrorNotACrash();
+    void twoThreadsGiveTheSameStoreAsOne_data();
     void twoThreadsGiveTheSameStoreAsOne();
 };
 
@@ -472,8 +475,22 @@ void TraceParserTest::aFileTruncatedWhileMappedIsAnErrorNotACrash()
     QVERIFY(bytes.truncatedWhileRead());
 }
 
+void TraceParserTest::twoThreadsGiveTheSameStoreAsOne_data()
+{
+    QTest::addColumn<int>("helper");
+    // Two parsers from the start, each on a half.
+    QTest::newRow("two threads") << 0;
+    // One parser, and a pool whose thread turns idle while it runs (the other trace of a pair, done
+    // first) and takes the second half of what is left: here the parser's own thread at its first
+    // progress report, so that the hand-over happens every run…
+    QTest::newRow("a pool's thread taking over after one chunk") << 1;
+    // …and a helper thread racing the parser, as it happens in a comparison.
+    QTest::newRow("a pool's helper thread racing the parser") << 2;
+}
+
 void TraceParserTest::twoThreadsGiveTheSameStoreAsOne()
 {
+    QFETCH(int, helper);
     // Every kind of row, with string pids (interned ids that the merge must re-map) and metadata on
     // both sides of the middle, so that the second half's store differs from the first's.
     std::string json = "{\n  \"schemaVersion\": 1,\n  \"traceEvents\": [";
@@ -498,10 +515,36 @@ void TraceParserTest::twoThreadsGiveTheSameStoreAsOne()
     ParseOptions whole, two;
     whole.chunkBytes = 0;
     two.chunkBytes = 4096;
-    two.threads = 2;
+    two.threads = helper ? 1 : 2;
     QVERIFY(json.size() > 40 * two.chunkBytes);
+    TaskPool pool;
+    std::optional<PoolHelper> racer;
+    std::vector<double> fractions;
+    if (helper)
+        two.pool = &pool;
+    size_t handedOver = 0;  // reports before the pool's thread took over
+    if (helper == 1)
+        two.progress = [&](double f) {
+            fractions.push_back(f);
+            // Past the first two chunks, which one parser reads before the rest is shared.
+            if (f >= 0.1 && !handedOver) {
+                handedOver = fractions.size();
+                int checks = 0;  // false first, true once the posted part has run
+                pool.helpUntil([&] { return ++checks > 1; });
+            }
+            return true;
+        };
+    if (helper == 2)
+        racer.emplace(pool);
     const ParseResult a = parseTrace(bytes, "whole.json", whole);
     const ParseResult b = parseTrace(bytes, "two.json", two);
+    if (helper == 1) {
+        // The parse reports its bytes with the helper's: the report after the hand-over, at a tenth
+        // of the file, counts the half of the rest that the helper parsed.
+        QVERIFY(handedOver > 0 && fractions.size() > handedOver);
+        QVERIFY2(fractions[handedOver - 1] < 0.2 && fractions[handedOver] > 0.5,
+                 qPrintable(QString::number(fractions[handedOver])));
+    }
     const EventStore &x = a.store, &y = b.store;
     // Counted independently from the construction: 6000 events, 750 of each of the 8 kinds.
     QCOMPARE(x.eventCount, uint64_t(n));
