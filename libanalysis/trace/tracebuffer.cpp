@@ -83,6 +83,7 @@ TraceBuffer &TraceBuffer::operator=(TraceBuffer &&o) noexcept
         m_mapped = o.m_mapped;
         m_borrowed = o.m_borrowed;
         m_guard = std::exchange(o.m_guard, -1);
+        m_fd = std::exchange(o.m_fd, -1);
         m_compression = o.m_compression;
         m_stream = std::move(o.m_stream);
     }
@@ -96,6 +97,7 @@ TraceBuffer TraceBuffer::prefix(const TraceBuffer &of, size_t size)
     b.m_size = std::min(size, of.size());
     b.m_capacity = of.capacity();
     b.m_mapped = of.m_mapped;
+    b.m_fd = of.m_fd;
     b.m_borrowed = true;
     b.m_compression = of.m_compression;
     b.m_compressedSize = of.m_compressedSize;
@@ -109,11 +111,12 @@ void TraceBuffer::release()
         if (m_mapped) {
             mapguard::unwatch(m_guard);
             munmap(m_data, m_mapLength);
+            close(m_fd);
         } else {
             std::free(m_data);
         }
     }
-    m_guard = -1;
+    m_guard = m_fd = -1;
     m_data = nullptr;
     m_size = m_capacity = m_mapLength = 0;
 }
@@ -173,6 +176,20 @@ void TraceBuffer::discard(size_t from, size_t to) const
         madvise(m_data + lo, hi - lo, MADV_DONTNEED);
 }
 
+void TraceBuffer::copy(char *to, size_t from, size_t length) const
+{
+    size_t done = 0;
+    if (m_mapped && m_fd >= 0) {
+        while (done < length) {
+            const ssize_t got = pread(m_fd, to + done, length - done, off_t(from + done));
+            if (got <= 0)
+                break;  // cut short by another program: the mapping's guard tells (mapguard.h)
+            done += size_t(got);
+        }
+    }
+    std::memcpy(to + done, data() + from + done, length - done);
+}
+
 void TraceBuffer::rewind(const Tick &tick) const
 {
     if (m_stream)
@@ -209,9 +226,9 @@ void mapFile(const std::string &path, int fd, size_t size, char *&data, size_t &
     if (base == MAP_FAILED)
         throw TraceError(path, std::string("cannot map file: ") + std::strerror(errno));
     if (size > 0) {
-        // Small files are faulted in at once; big ones page in as the parser streams through them
-        // (it drops the pages behind it, so the file never sits in memory whole).
-        const int populate = size < (size_t(256) << 20) ? MAP_POPULATE : 0;
+        // Small files, parsed as one document, are faulted in at once; the parser copies the pieces
+        // of larger ones out with copy(), and touches few of their pages.
+        const int populate = size < (size_t(16) << 20) ? MAP_POPULATE : 0;
         void *file = mmap(base, size, PROT_READ, MAP_PRIVATE | MAP_FIXED | populate, fd, 0);
         if (file == MAP_FAILED) {
             munmap(base, mapLength);
@@ -257,7 +274,7 @@ TraceBuffer TraceBuffer::load(const std::string &path, const std::string &member
             close(fd);
             throw;
         }
-        close(fd);
+        b.m_fd = fd;
         b.m_mapped = true;
         b.m_guard = mapguard::watch(b.m_data, size_t(st.st_size));
         b.m_size = size_t(st.st_size);

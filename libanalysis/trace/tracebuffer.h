@@ -53,6 +53,11 @@ public:
     double fractionAt(size_t offset) const;    // how far through the work offset is, for progress
     size_t sizeEstimate() const;               // the size, or for a streamed file a guess (0: none yet)
     size_t sizeSoFar() const;                  // the size, or what a streamed file has produced yet
+    // Copies `length` bytes from offset `from` (all readable) to `to`. A mapped file's are read from
+    // the file rather than through the mapping: a parser copying its pieces out then faults in no
+    // page of the mapping (on virtual machines a page fault costs ~15 µs; reading a page-cached
+    // gigabyte this way took 0.1 s against 0.6 s through the mapping).
+    void copy(char *to, size_t from, size_t length) const;
 
     // Reads path (a plain or compressed file; for an archive, `member` names the entry, empty =
     // the only/first JSON entry). Throws TraceError; for a compressed file, its errors (corrupt data,
@@ -71,6 +76,7 @@ private:
     bool m_mapped = false;
     bool m_borrowed = false;  // a prefix() view: frees nothing
     int m_guard = -1;         // mapguard handle of a mapped file
+    int m_fd = -1;            // a mapped file, open for copy()
     std::unique_ptr<TraceStream> m_stream;
     Compression m_compression = Compression::None;
 };

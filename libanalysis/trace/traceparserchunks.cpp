@@ -266,7 +266,7 @@ size_t Parser::eventChunks(Range range, const std::string &pattern, Handoff *han
             buffer = simdjson::padded_string(len + 2 + kChunkBytes / 4);
         char *b = buffer.data();
         b[0] = '[';
-        std::memcpy(b + 1, all.data() + start, len);
+        m_bytes.copy(b + 1, start, len);
         b[len + 1] = ']';
         od::document doc;
         if (parser.iterate(b, len + 2, buffer.size() + simdjson::SIMDJSON_PADDING).get(doc))

@@ -41,7 +41,9 @@ private slots:
     void aCompressedFileIsParsedWhileItIsDecompressed_data();
     void aCompressedFileIsParsedWhileItIsDecompressed();
     void aStreamedLoadCanBeCancelledOrAbandoned();
+    void aMappedFileCopiesOutItsOwnBytes();
     void loadingInstallsNoSignalHandler();
+    void aFileTruncatedWhileMappedIsAnErrorNotACrash_data();
     void aFileTruncatedWhileMappedIsAnErrorNotACrash();
     void twoThreadsGiveTheSameStoreAsOne_data();
     void twoThreadsGiveTheSameStoreAsOne();
@@ -51,6 +53,14 @@ namespace {
 // A Kineto-like trace of n kernels, one per line; from `nestedFrom` on (if >= 0) each event has an
 // args list whose second object sits on a new line at the events' own indentation, so that a chunk
 // boundary is soon guessed wrong there.
+// A file of plain JSON that loading maps into memory.
+void writeMappableTrace(const QString &path, const std::string &json)
+{
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    QCOMPARE(f.write(json.data(), qint64(json.size())), qint64(json.size()));
+}
+
 std::string kernelTrace(int n, int nestedFrom = -1)
 {
     std::string json = "{\n  \"schemaVersion\": 1,\n  \"traceEvents\": [";
@@ -321,16 +331,21 @@ void TraceParserTest::compressionIsDetectedFromTheBytes()
 void TraceParserTest::chunkedParsingGivesTheSameStoreAsOneDocument_data()
 {
     QTest::addColumn<QString>("layout");
-    QTest::newRow("one event per line") << "line";
-    QTest::newRow("Kineto's multi-line events") << "kineto";
-    // Nested objects on their own lines at the events' indentation: boundaries guessed inside them
-    // make a chunk unparseable, and the reader must fall back to the whole document.
-    QTest::newRow("nested objects at event indentation") << "nested";
+    QTest::addColumn<bool>("mapped");
+    for (const bool mapped : {false, true}) {
+        const char *from = mapped ? " (a mapped file)" : "";
+        QTest::addRow("one event per line%s", from) << "line" << mapped;
+        QTest::addRow("Kineto's multi-line events%s", from) << "kineto" << mapped;
+        // Nested objects on their own lines at the events' indentation: boundaries guessed inside
+        // them make a chunk unparseable, and the reader must fall back to the whole document.
+        QTest::addRow("nested objects at event indentation%s", from) << "nested" << mapped;
+    }
 }
 
 void TraceParserTest::chunkedParsingGivesTheSameStoreAsOneDocument()
 {
     QFETCH(QString, layout);
+    QFETCH(bool, mapped);
     std::string json = "{\n  \"schemaVersion\": 1,\n  \"traceEvents\": [";
     for (int i = 0; i < 3000; ++i) {
         const std::string ts = std::to_string(1000 + i * 7) + "." + std::to_string(i % 1000);
@@ -348,7 +363,13 @@ void TraceParserTest::chunkedParsingGivesTheSameStoreAsOneDocument()
                     + ", \"dur\": 2.5, \"args\": {\"correlation\": " + std::to_string(i) + "}}";
     }
     json += "\n  ],\n  \"deviceProperties\": [{\"id\": 0, \"name\": \"NVIDIA H100 80GB HBM3\"}]\n}\n";
-    const TraceBuffer bytes = TraceBuffer::fromString(json);
+    // A file is mapped, and its pieces are read from it rather than copied out of the mapping.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("trace.json"));
+    if (mapped)
+        writeMappableTrace(path, json);
+    const TraceBuffer bytes = mapped ? TraceBuffer::load(path.toStdString()) : TraceBuffer::fromString(json);
+    QCOMPARE(bytes.isMapped(), mapped);
     ParseOptions whole;
     whole.chunkBytes = 0;
     ParseOptions chunked;
@@ -427,12 +448,23 @@ void TraceParserTest::aStreamedLoadCanBeCancelledOrAbandoned()
     QVERIFY_THROWS_EXCEPTION(Cancelled, parseTrace(bytes, "trace.json.gz", cancelling));
 }
 
-// A file of plain JSON that loading maps into memory.
-void writeMappableTrace(const QString &path, const std::string &json)
+// The parser copies its pieces out of a mapped file by reading the file (TraceBuffer::copy): any
+// range gives the file's bytes, whatever its offset and length.
+void TraceParserTest::aMappedFileCopiesOutItsOwnBytes()
 {
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    QCOMPARE(f.write(json.data(), qint64(json.size())), qint64(json.size()));
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("trace.json"));
+    std::string json = kernelTrace(3000);
+    writeMappableTrace(path, json);
+    const TraceBuffer bytes = TraceBuffer::load(path.toStdString());
+    QVERIFY(bytes.isMapped());
+    QCOMPARE(bytes.size(), json.size());
+    for (const auto &[from, length] : std::vector<std::pair<size_t, size_t>>{
+             {0, 1}, {0, 4096}, {1, 4095}, {4095, 2}, {12345, 100000}, {json.size() - 7, 7}, {json.size() / 2, 0}}) {
+        std::string out(length, '\0');
+        bytes.copy(out.data(), from, length);
+        QCOMPARE(out, json.substr(from, length));
+    }
 }
 
 // A library that maps files must not take SIGBUS over for the whole process: until the application
@@ -453,8 +485,18 @@ void TraceParserTest::loadingInstallsNoSignalHandler()
     QVERIFY(reinterpret_cast<void *>(after.sa_sigaction) == reinterpret_cast<void *>(before.sa_sigaction));
 }
 
+void TraceParserTest::aFileTruncatedWhileMappedIsAnErrorNotACrash_data()
+{
+    QTest::addColumn<int>("chunkBytes");
+    QTest::newRow("parsed as one document") << 0;
+    // Each piece is read from the file: the read falls short at the cut, and the rest comes
+    // through the mapping, whose guard reports the truncation.
+    QTest::newRow("parsed in pieces") << 64 * 1024;
+}
+
 void TraceParserTest::aFileTruncatedWhileMappedIsAnErrorNotACrash()
 {
+    QFETCH(int, chunkBytes);
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("trace.json"));
     const std::string json = kernelTrace(50000);
@@ -466,8 +508,10 @@ void TraceParserTest::aFileTruncatedWhileMappedIsAnErrorNotACrash()
     // Another program cuts the file after it was mapped: its pages past the cut are gone, and reading
     // them raises SIGBUS.
     QVERIFY(QFile::resize(path, qint64(json.size() / 2)));
+    ParseOptions options;
+    options.chunkBytes = size_t(chunkBytes);
     try {
-        (void)parseTrace(bytes, "trace.json");
+        (void)parseTrace(bytes, "trace.json", options);
         QFAIL("a truncated file parsed");
     } catch (const TraceError &e) {
         QCOMPARE(e.problem(), std::string("the file was truncated by another program while it was being read"));
