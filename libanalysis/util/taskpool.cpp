@@ -28,22 +28,33 @@ void TaskPool::notify(const std::function<void()> &change)
     m_changed.notify_all();
 }
 
+void TaskPool::runFirst(std::unique_lock<std::mutex> &lock)
+{
+    std::shared_ptr<detail::PoolJob> job = std::move(m_queue.front());
+    m_queue.pop_front();
+    if (!job->claim())
+        return;  // its caller ran it already
+    lock.unlock();
+    job->run(this);
+    lock.lock();
+}
+
 void TaskPool::helpUntil(const std::function<bool()> &done)
 {
     std::unique_lock lock(m_mutex);
     while (!done()) {
-        if (m_queue.empty()) {
+        if (m_queue.empty())
             m_changed.wait_for(lock, std::chrono::milliseconds(50));
-            continue;
-        }
-        std::shared_ptr<detail::PoolJob> job = std::move(m_queue.front());
-        m_queue.pop_front();
-        if (!job->claim())
-            continue;  // its caller ran it already
-        lock.unlock();
-        job->run(this);
-        lock.lock();
+        else
+            runFirst(lock);
     }
+}
+
+void TaskPool::helpNow()
+{
+    std::unique_lock lock(m_mutex);
+    for (size_t waiting = m_queue.size(); waiting > 0 && !m_queue.empty(); --waiting)
+        runFirst(lock);
 }
 
 PoolHelper::PoolHelper(TaskPool &pool) : m_pool(pool)

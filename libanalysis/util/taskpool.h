@@ -84,12 +84,15 @@ public:
     // Runs posted tasks until done() holds; done is checked under the pool's lock whenever a task
     // ends or notify() is called, and at least every 50 ms (for conditions nobody notifies).
     void helpUntil(const std::function<bool()> &done);
+    // Runs the tasks waiting now (not those posted meanwhile), then returns.
+    void helpNow();
     // Changes state that a helpUntil condition reads, under the pool's lock, and wakes the helpers.
     void notify(const std::function<void()> &change);
 
 private:
     friend class detail::PoolJob;
     void post(std::shared_ptr<detail::PoolJob> job);
+    void runFirst(std::unique_lock<std::mutex> &lock);  // the queue's first task, unless taken; lock held
 
     std::mutex m_mutex;
     std::condition_variable m_changed;

@@ -7,8 +7,10 @@
 #include <atomic>
 #include <chrono>
 #include <future>
+#include <optional>
 #include <stdexcept>
 #include <thread>
+#include <vector>
 
 using namespace fusion;
 
@@ -32,6 +34,7 @@ private slots:
     void aTaskNobodyStartedIsDroppedAndARunningOneWaitedFor();
     void theSideDoneFirstRunsTheOtherSidesTasks();
     void aSideToldToStopReturnsWithoutWaitingForTheOther();
+    void helpNowRunsTheTasksWaitingThenReturns();
 };
 
 void TaskPoolTest::withoutAPoolATaskRunsAtGetOnTheCaller()
@@ -167,6 +170,28 @@ void TaskPoolTest::aSideToldToStopReturnsWithoutWaitingForTheOther()
     stop = true;
     QCOMPARE(a.get(), 1);
     QVERIFY(b.get());  // B saw A return first
+}
+
+// A side whose trace is read runs the other side's waiting parse before its own analysis, and does
+// not stay for tasks posted after it looked.
+void TaskPoolTest::helpNowRunsTheTasksWaitingThenReturns()
+{
+    TaskPool pool;
+    std::vector<int> ran;
+    std::optional<Later<int>> posted;  // by the second task, while helpNow runs
+    auto first = TaskPool::later(&pool, [&] { return ran.push_back(1), 1; });
+    auto second = TaskPool::later(&pool, [&] {
+        posted.emplace(TaskPool::later(&pool, [&] { return ran.push_back(3), 3; }));
+        return ran.push_back(2), 2;
+    });
+    pool.helpNow();
+    QCOMPARE(ran, (std::vector<int>{1, 2}));
+    QCOMPARE(first.get(), 1);
+    QCOMPARE(second.get(), 2);
+    QCOMPARE(ran, (std::vector<int>{1, 2}));  // the results were there: nothing ran again
+    QCOMPARE(posted->get(), 3);               // left for its caller
+    QCOMPARE(ran, (std::vector<int>{1, 2, 3}));
+    pool.helpNow();  // nothing waits: returns at once
 }
 
 QTEST_APPLESS_MAIN(TaskPoolTest)
