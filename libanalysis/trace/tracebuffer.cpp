@@ -97,7 +97,7 @@ TraceBuffer TraceBuffer::prefix(const TraceBuffer &of, size_t size)
     b.m_size = std::min(size, of.size());
     b.m_capacity = of.capacity();
     b.m_mapped = of.m_mapped;
-    b.m_fd = of.m_fd;
+    b.m_fd = of.m_fd;  // `of` keeps it open (and closes it): the view must not outlive it
     b.m_borrowed = true;
     b.m_compression = of.m_compression;
     b.m_compressedSize = of.m_compressedSize;

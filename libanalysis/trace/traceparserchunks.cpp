@@ -140,21 +140,24 @@ bool Parser::chunked()
 // dropped, and the parse is what one thread gives.
 size_t Parser::sharedChunks(size_t first, const std::string &pattern)
 {
-    Handoff handoff(first);
+    ParseHandoff handoff(first, m_bytes.size(), m_options.chunkBytes);
     std::atomic<bool> stop{false};
     ParseOptions laterOptions = m_options;
     laterOptions.progress = [&stop](double) { return !stop.load(std::memory_order_relaxed); };
     Parser later(m_bytes, m_file, laterOptions);
-    m_laterParsed = &later.m_parsed;
     // Declared after `later` and `handoff`, which it reads: its end waits for a helper running it.
     auto help = TaskPool::later(m_options.pool, [&] {
-        const size_t from = handoff.split(*this, pattern);
+        const size_t from = handoff.split([&](size_t at) { return boundaryAfter(at, pattern); });
         return from == std::string_view::npos ? from : later.eventChunks({from}, pattern);
     });
     size_t arrayClose = std::string_view::npos;
     try {
+        m_laterParsed = &later.m_parsed;
         arrayClose = eventChunks({first}, pattern, &handoff);
         if (handoff.close() != std::string_view::npos) {
+            // A helper started after the piece this parser was on: this parser stopped there.
+            if (arrayClose != std::string_view::npos)
+                throw ChunkFallback{};
             arrayClose = help.get();  // its error, if any
             absorb(std::move(later));
         }
@@ -168,36 +171,10 @@ size_t Parser::sharedChunks(size_t first, const std::string &pattern)
     return arrayClose;
 }
 
-size_t Parser::Handoff::reached(size_t start)
-{
-    std::lock_guard lock(m_mutex);
-    m_start = start;
-    return m_split;
-}
-
-size_t Parser::Handoff::split(const Parser &owner, const std::string &pattern)
-{
-    std::lock_guard lock(m_mutex);
-    const size_t chunk = owner.m_options.chunkBytes, size = owner.m_bytes.size();
-    // The owner's chunk from m_start ends at the first boundary a chunk on: a split two chunks on
-    // is never inside it. Less than four chunks left are not worth a second store and its append.
-    if (m_closed || size - m_start < 4 * chunk)
-        return std::string_view::npos;
-    m_split = owner.boundaryAfter(m_start + std::max(2 * chunk, (size - m_start) / 2), pattern);
-    return m_split;
-}
-
-size_t Parser::Handoff::close()
-{
-    std::lock_guard lock(m_mutex);
-    m_closed = true;
-    return m_split;
-}
-
 // Parses the event array's elements from range.first, chunk by chunk, up to range.stop or to the
 // array's end; returns the offset of the ']' that closes the array (npos when it stopped before).
 // With a handoff, range.stop is where a helper took over, if one did.
-size_t Parser::eventChunks(Range range, const std::string &pattern, Handoff *handoff)
+size_t Parser::eventChunks(Range range, const std::string &pattern, ParseHandoff *handoff)
 {
     const size_t kChunkBytes = m_options.chunkBytes;
     simdjson::padded_string buffer(kChunkBytes + kChunkBytes / 2);

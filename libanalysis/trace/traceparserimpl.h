@@ -3,6 +3,7 @@
 // traceparserchunks.cpp (the event array split in two ranges parsed on two threads). Both files are
 // compiled twice, for the baseline CPU and for AVX2 (see libanalysis/CMakeLists.txt), so everything
 // here lives in a namespace named after the build: the two copies never meet at link time.
+#include "trace/parsehandoff.h"
 #include "trace/traceparser.h"
 #include "trace/traceerror.h"
 
@@ -10,7 +11,6 @@
 
 #include <atomic>
 #include <map>
-#include <mutex>
 #include <optional>
 #include <string>
 
@@ -63,25 +63,8 @@ private:
         size_t first;                              // where the first event starts
         size_t stop = std::string_view::npos;      // where the next range's first event starts (npos: to the end)
     };
-    // Where a parser of one range meets a thread that turns up to take part of it (sharedChunks).
-    class Handoff {
-    public:
-        explicit Handoff(size_t start) : m_start(start) {}
-        // The range's owner is about to parse from `start`: returns where it is to stop.
-        size_t reached(size_t start);
-        // A helper: the place it is to start from, at least two chunks past the owner, or npos
-        // when too little is left (or the owner is done).
-        size_t split(const Parser &owner, const std::string &pattern);
-        size_t close();  // the owner is done: returns where the helper started, or npos
-
-    private:
-        std::mutex m_mutex;
-        size_t m_start;
-        size_t m_split = std::string_view::npos;
-        bool m_closed = false;
-    };
     // returns where the array closes
-    size_t eventChunks(Range range, const std::string &pattern, Handoff *handoff = nullptr);
+    size_t eventChunks(Range range, const std::string &pattern, ParseHandoff *handoff = nullptr);
     size_t sharedChunks(size_t first, const std::string &pattern);
     size_t splitPoint(size_t first, const std::string &pattern) const;
     bool worthSplitting(size_t first) const;

@@ -84,7 +84,8 @@ public:
     // Runs posted tasks until done() holds; done is checked under the pool's lock whenever a task
     // ends or notify() is called, and at least every 50 ms (for conditions nobody notifies).
     void helpUntil(const std::function<bool()> &done);
-    // Runs the tasks waiting now (not those posted meanwhile), then returns.
+    // Runs waiting tasks, at most as many as wait when it is called (a task posted meanwhile may
+    // take the place of one another thread took), then returns: it never waits.
     void helpNow();
     // Changes state that a helpUntil condition reads, under the pool's lock, and wakes the helpers.
     void notify(const std::function<void()> &change);

@@ -2,6 +2,7 @@
 // error each kind of bad input gets.
 #include "testsupport.h"
 #include "trace/mapguard.h"
+#include "trace/parsehandoff.h"
 #include "trace/traceerror.h"
 #include "trace/traceparser.h"
 #include "util/jsonwriter.h"
@@ -45,6 +46,7 @@ private slots:
     void loadingInstallsNoSignalHandler();
     void aFileTruncatedWhileMappedIsAnErrorNotACrash_data();
     void aFileTruncatedWhileMappedIsAnErrorNotACrash();
+    void aHelperStartsPastThePieceTheOwnerIsOn();
     void twoThreadsGiveTheSameStoreAsOne_data();
     void twoThreadsGiveTheSameStoreAsOne();
 };
@@ -517,6 +519,52 @@ void TraceParserTest::aFileTruncatedWhileMappedIsAnErrorNotACrash()
         QCOMPARE(e.problem(), std::string("the file was truncated by another program while it was being read"));
     }
     QVERIFY(bytes.truncatedWhileRead());
+}
+
+// The hand-over between a parser and a thread that turns up to take part of its rest: the helper
+// starts at a boundary after the middle of what is left, never inside or before the owner's piece.
+void TraceParserTest::aHelperStartsPastThePieceTheOwnerIsOn()
+{
+    const size_t npos = ParseHandoff::npos;
+    std::vector<size_t> searched;  // where the helper looked for a boundary
+    const auto boundaryAt = [&](size_t found) {
+        return [&searched, found](size_t from) { return searched.push_back(from), found; };
+    };
+    {   // The owner at 100 of 1100 bytes, in pieces of 10: the boundary after 100 + 1000 / 2.
+        ParseHandoff h(100, 1100, 10);
+        QCOMPARE(h.split(boundaryAt(605)), size_t(605));
+        QCOMPARE(searched, std::vector<size_t>{600});
+        QCOMPARE(h.reached(110), size_t(605));  // the owner stops there
+        QCOMPARE(h.close(), size_t(605));
+    }
+    {   // Four pieces left: the middle is two pieces past the owner.
+        ParseHandoff h(1000, 1040, 10);
+        QCOMPARE(h.split(boundaryAt(1021)), size_t(1021));
+        QCOMPARE(searched.back(), size_t(1020));
+    }
+    searched.clear();
+    {   // The owner has reached the array's end (and not yet closed): nothing left to take. The
+        // offset npos must not wrap around to an offset the owner has parsed.
+        ParseHandoff h(100, 1100, 10);
+        QCOMPARE(h.reached(npos), npos);
+        QCOMPARE(h.split(boundaryAt(605)), npos);
+        QCOMPARE(h.close(), npos);
+    }
+    {   // Fewer than four pieces left.
+        ParseHandoff h(1061, 1100, 10);
+        QCOMPARE(h.split(boundaryAt(1085)), npos);
+    }
+    QVERIFY(searched.empty());
+    {   // The owner moved on while the helper searched, to a piece that would end past the boundary.
+        ParseHandoff h(100, 1100, 10);
+        QCOMPARE(h.split([&](size_t) { return h.reached(600), size_t(605); }), npos);
+        QCOMPARE(h.reached(610), npos);
+        QCOMPARE(h.close(), npos);
+    }
+    {   // The owner finished while the helper searched.
+        ParseHandoff h(100, 1100, 10);
+        QCOMPARE(h.split([&](size_t) { return h.close(), size_t(605); }), npos);
+    }
 }
 
 void TraceParserTest::twoThreadsGiveTheSameStoreAsOne_data()
