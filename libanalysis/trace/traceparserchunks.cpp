@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <future>
 #include <limits>
 #include <thread>
 #include <utility>
@@ -94,35 +93,19 @@ bool Parser::chunked()
     // Two chunks on one thread first: a file that ends there is not worth a second thread.
     const size_t probe = boundaryAfter(first + 2 * kChunkBytes, pattern);
     size_t arrayClose = std::string_view::npos;
-    size_t split = std::string_view::npos;
-    if (probe != std::string_view::npos) {
-        eventChunks({first, probe}, pattern);
-        split = splitPoint(probe, pattern);
-    }
-    if (split == std::string_view::npos && probe != std::string_view::npos && m_options.pool && worthSplitting(probe)) {
-        arrayClose = sharedChunks(probe, pattern);
-    } else if (split == std::string_view::npos) {
-        arrayClose = eventChunks({probe == std::string_view::npos ? first : probe}, pattern);
+    if (probe == std::string_view::npos) {
+        arrayClose = eventChunks({first}, pattern);
     } else {
-        // The second half on a thread of its own, into a store of its own, appended to this one after.
-        std::atomic<bool> stop{false};
-        ParseOptions laterOptions = m_options;
-        laterOptions.progress = [&stop](double) { return !stop.load(std::memory_order_relaxed); };
-        Parser later(m_bytes, m_file, laterOptions);
-        m_laterParsed = &later.m_parsed;
-        auto closed = std::async(std::launch::async, [&] { return later.eventChunks({split}, pattern); });
-        try {
-            eventChunks({probe, split}, pattern);
-            arrayClose = closed.get();  // its error, if any
-        } catch (...) {
-            stop = true;
-            if (closed.valid())
-                closed.wait();
-            m_laterParsed = nullptr;
-            throw;
+        eventChunks({first, probe}, pattern);
+        if (twoThreads(probe)) {  // the second half of the rest on a thread of its own, from now
+            TaskPool own;
+            PoolHelper second(own);
+            arrayClose = withHelper(probe, pattern, own, true);
+        } else if (m_options.pool && worthSplitting(probe)) {
+            arrayClose = withHelper(probe, pattern, *m_options.pool, false);
+        } else {
+            arrayClose = eventChunks({probe}, pattern);
         }
-        m_laterParsed = nullptr;
-        absorb(std::move(later));
     }
     all = readable(std::numeric_limits<size_t>::max(), ended);  // the array's end was the file's end: read
     // Everything around the event array (deviceProperties, versions, …) as one small document.
@@ -134,20 +117,24 @@ bool Parser::chunked()
     return true;
 }
 
-// One parser over the rest of the array, and a task on the pool for a thread that turns idle while
-// it runs: that thread parses the second half of what is then left into a store of its own, which
-// is appended to this one's as the second of two parsers' would be. Nobody turns up: the task is
-// dropped, and the parse is what one thread gives.
-size_t Parser::sharedChunks(size_t first, const std::string &pattern)
+// The rest of the array from `first` on this thread, and a task on `pool`: the thread that takes it
+// parses the second half of what is left then into a store of its own, appended to this one's
+// after. `splitNow`: the half is the one left now (a helper thread of its own takes it at once, or
+// else this thread once done with its half). Otherwise whoever takes the task (a thread that turns
+// idle: the other trace of a pair, read first) splits what is left when it does; should nobody come,
+// the task is dropped and the parse is what one thread gives.
+size_t Parser::withHelper(size_t first, const std::string &pattern, TaskPool &pool, bool splitNow)
 {
     ParseHandoff handoff(first, m_bytes.size(), m_options.chunkBytes);
+    const auto boundary = [&](size_t at) { return boundaryAfter(at, pattern); };
+    const size_t splitAt = splitNow ? handoff.split(boundary) : std::string_view::npos;
     std::atomic<bool> stop{false};
     ParseOptions laterOptions = m_options;
     laterOptions.progress = [&stop](double) { return !stop.load(std::memory_order_relaxed); };
     Parser later(m_bytes, m_file, laterOptions);
     // Declared after `later` and `handoff`, which it reads: its end waits for a helper running it.
-    auto help = TaskPool::later(m_options.pool, [&] {
-        const size_t from = handoff.split([&](size_t at) { return boundaryAfter(at, pattern); });
+    auto help = TaskPool::later(&pool, [&] {
+        const size_t from = splitNow ? splitAt : handoff.split(boundary);
         return from == std::string_view::npos ? from : later.eventChunks({from}, pattern);
     });
     size_t arrayClose = std::string_view::npos;
@@ -294,18 +281,12 @@ size_t Parser::eventChunks(Range range, const std::string &pattern, ParseHandoff
     return arrayClose;
 }
 
-// Where the second of two parsers starts: the first element boundary after the middle of a file that
-// is read whole, or npos for one parser.
-size_t Parser::splitPoint(size_t first, const std::string &pattern) const
+// Whether the rest from `first` is parsed on two threads from the start: a file read whole, asked
+// for two, or (by default) large enough on a machine with two cores.
+bool Parser::twoThreads(size_t first) const
 {
-    int threads = m_options.threads;
-    if (threads == 0)
-        threads = std::thread::hardware_concurrency() >= 2 ? 2 : 1;
-    if (threads < 2 || !worthSplitting(first))
-        return std::string_view::npos;
-    bool ended = false;
-    const size_t size = m_bytes.waitFor(0, ended);
-    return boundaryAfter(first + (size - first) / 2, pattern);
+    const int threads = m_options.threads ? m_options.threads : std::thread::hardware_concurrency() >= 2 ? 2 : 1;
+    return threads >= 2 && worthSplitting(first);
 }
 
 // Whether the bytes from `first` on are all there (not streamed) and enough for two parsers: eight

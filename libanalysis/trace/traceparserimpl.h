@@ -65,8 +65,8 @@ private:
     };
     // returns where the array closes
     size_t eventChunks(Range range, const std::string &pattern, ParseHandoff *handoff = nullptr);
-    size_t sharedChunks(size_t first, const std::string &pattern);
-    size_t splitPoint(size_t first, const std::string &pattern) const;
+    size_t withHelper(size_t first, const std::string &pattern, TaskPool &pool, bool splitNow);
+    bool twoThreads(size_t first) const;
     bool worthSplitting(size_t first) const;
     size_t boundaryAfter(size_t from, const std::string &pattern) const;
     void absorb(Parser &&later);
