@@ -65,7 +65,7 @@ double mixSimilarity(const std::vector<std::pair<uint32_t, uint32_t>> &x, const 
 } // namespace
 
 LayerAlignment alignLayers(const AnalyzedTrace &a, const AnalyzedTrace &b, Stage stage,
-                           const std::function<bool(double)> &progress)
+                           const std::function<bool(double)> &progress, TaskPool *pool)
 {
     LayerAlignment out;
     const auto la = layersInStage(a, stage), lb = layersInStage(b, stage);
@@ -111,8 +111,9 @@ LayerAlignment alignLayers(const AnalyzedTrace &a, const AnalyzedTrace &b, Stage
     else
         steps = alignSequences(la.size(), lb.size(), same, {}, size_t(16) << 20);
     // The kernels of each layer pair, the longest part of a comparison of long traces: the second
-    // half of the pairs on a thread of its own with its own aligner (an aligner memoises per pair of
-    // kernel sequences, the same answers on either thread), so the result does not depend on it.
+    // half of the pairs on the pool's helper (else a thread of its own) with its own aligner (an
+    // aligner memoises per pair of kernel sequences, the same answers on either thread), so the
+    // result does not depend on it.
     out.pairs.resize(steps.size());
     std::atomic<bool> stop{false};
     auto alignRange = [&](size_t from, size_t to, bool reportProgress) {
@@ -140,13 +141,15 @@ LayerAlignment alignLayers(const AnalyzedTrace &a, const AnalyzedTrace &b, Stage
         return true;
     };
     const size_t half = steps.size() >= 256 ? steps.size() / 2 : steps.size();
-    std::future<bool> second;
-    if (half < steps.size())
-        second = std::async(std::launch::async, alignRange, half, steps.size(), false);
+    TaskPool own;
+    std::optional<PoolHelper> helper;
+    if (!pool && half < steps.size())
+        pool = &own, helper.emplace(own);
+    auto second = TaskPool::later(pool, [&] { return alignRange(half, steps.size(), false); });
     const bool firstDone = alignRange(0, half, true);
     if (!firstDone)
         stop = true;
-    const bool secondDone = !second.valid() || second.get();
+    const bool secondDone = second.get();
     if (!firstDone || !secondDone)
         throw Cancelled();
     return out;

@@ -10,6 +10,8 @@
 
 namespace fusion {
 
+class TaskPool;
+
 struct LayerPair {
     int32_t a = -1, b = -1;              // layer indices, -1 for a one-sided layer
     Ns aTotal = 0, bTotal = 0;
@@ -23,8 +25,9 @@ struct LayerAlignment {
 };
 
 // Pairs the layers of one stage (Stage::All: every layer) and aligns the kernels of each pair.
-// progress gets 0.1..0.7 and returns false to cancel (throws Cancelled).
+// progress gets 0.1..0.7 and returns false to cancel (throws Cancelled). Half of the layer pairs
+// are aligned on the pool's helper, or on a thread of their own without a pool.
 LayerAlignment alignLayers(const AnalyzedTrace &a, const AnalyzedTrace &b, Stage stage,
-                           const std::function<bool(double)> &progress);
+                           const std::function<bool(double)> &progress, TaskPool *pool = nullptr);
 
 } // namespace fusion

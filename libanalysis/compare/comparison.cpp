@@ -4,6 +4,7 @@
 #include "compare/orientation.h"
 #include "fusion/fusiondetector.h"
 #include "trace/traceerror.h"
+#include "util/taskpool.h"
 
 #include <algorithm>
 #include <map>
@@ -56,20 +57,19 @@ std::string opStatus(Ns a, Ns b)
 
 namespace {
 
-// The comparison in the orientation given: every table, then the findings.
+// The comparison in the orientation given, from its layer alignment: every table, then the findings.
 Comparison compareOriented(const AnalyzedTrace &a, const AnalyzedTrace &b, const CompareOptions &o,
-                           const std::string &labelA, const std::string &labelB)
+                           const std::string &labelA, const std::string &labelB, LayerAlignment layers, TaskPool &pool)
 {
     Comparison c;
     c.stage = o.stage;
     c.labelA = labelA;
     c.labelB = labelB;
+    c.layers = std::move(layers);
     auto step = [&](double f) {
         if (o.progress && !o.progress(f))
             throw Cancelled();
     };
-    step(0.0);
-    c.layers = alignLayers(a, b, o.stage, o.progress);
     step(0.7);
 
     // Both tables are per op or per name, and every kernel of one name has one op: sum per
@@ -121,7 +121,7 @@ Comparison compareOriented(const AnalyzedTrace &a, const AnalyzedTrace &b, const
     });
 
     step(0.8);
-    FusionAnalysis f = detectFusions(a, b, c.layers, o.stage, labelA, labelB);
+    FusionAnalysis f = detectFusions(a, b, c.layers, o.stage, labelA, labelB, &pool);
     c.findings = std::move(f.findings);
     c.extraWork = std::move(f.extraWork);
     c.leftOutLayers = std::move(f.leftOutLayers);
@@ -180,12 +180,25 @@ Comparison compareTraces(const AnalyzedTrace &a, const AnalyzedTrace &b, const C
         labelB += " [B]";
     }
     const bool swap = o.canonicalOrder && canonicallyFirst(b, a);
-    Comparison c = swap ? mirrored(compareOriented(b, a, o, labelB, labelA)) : compareOriented(a, b, o, labelA, labelB);
+    const AnalyzedTrace &x = swap ? b : a, &y = swap ? a : b;
+    // The second core takes independent parts as they come: half of the layer pairs' kernel
+    // alignments, then what each trace alone gives the gap decomposition, beside the findings.
+    TaskPool pool;
+    PoolHelper helper(pool);
+    if (o.progress && !o.progress(0.0))
+        throw Cancelled();
+    LayerAlignment layers = alignLayers(x, y, o.stage, o.progress, &pool);
+    auto gapTraces = TaskPool::later(&pool, [&] {
+        return std::array<GapTrace, 2>{gapTraceOf(a, o.stage), gapTraceOf(b, o.stage)};
+    });
+    Comparison c = compareOriented(x, y, o, swap ? labelB : labelA, swap ? labelA : labelB, std::move(layers), pool);
+    if (swap)
+        c = mirrored(std::move(c));
     c.viewed[0] = a.trace;
     c.viewed[1] = b.trace;
     c.layers.method = a.layers.method + " / " + b.layers.method;
     // After mirroring, in the order given: the parts of B against A are those of A against B negated.
-    c.gap = decomposeGap(a, b, c);
+    c.gap = decomposeGap(a, b, c, gapTraces.get());
 
     c.mismatches = mismatchesOf(a, b);
     // Warnings in the spirit of the reference analyzer: what limits the comparison's evidence.

@@ -23,55 +23,58 @@ const char *gapKindName(GapKind k)
     return "residual";
 }
 
+GapTrace gapTraceOf(const AnalyzedTrace &t, Stage stage)
+{
+    GapTrace g;
+    const GpuOpTable &k = t.trace->store.kernels, &m = t.trace->store.memOps;
+    const bool staged = t.stages.hasPrefill || t.stages.hasDecode;
+    const bool bySteps = t.scope.kind == Scope::Kind::Steps && !t.steps.steps.empty();
+    g.counted.assign(k.size(), 0);
+    // The profiled window: per step (under the steps scope) and device, first start to last end.
+    std::map<std::pair<int32_t, int32_t>, TimeSpan> windows;
+    std::map<int32_t, std::vector<TimeSpan>> spans;
+    auto add = [&](int32_t step, int32_t device, Ns start, Ns end) {
+        spans[device].push_back({start, end});
+        auto [it, fresh] = windows.try_emplace({bySteps ? step : -1, device}, TimeSpan{start, end});
+        it->second = {std::min(it->second.first, start), std::max(it->second.second, end)};
+    };
+    for (uint32_t id = 0; id < k.size(); ++id) {
+        const Stage s = t.stages.ofKernel[id];
+        g.counted[id] = s != Stage::Outside && (stage == Stage::All || !staged || s == stage);
+        if (g.counted[id])
+            add(id < t.steps.ofKernel.size() ? t.steps.ofKernel[id] : -1, k.device[id], k.start[id], k.end(id));
+    }
+    // Memcpys and memsets carry no stage: they count under the whole trace only.
+    for (uint32_t i = 0; i < m.size() && (stage == Stage::All || !staged); ++i) {
+        const int32_t step = i < t.steps.ofMemOp.size() ? t.steps.ofMemOp[i] : -1;
+        const bool inScope = !bySteps || (step >= 0 && (!t.scope.step || t.steps.steps[size_t(step)].number == *t.scope.step));
+        if (inScope)
+            add(step, m.device[i], m.start[i], m.end(i));
+    }
+    for (auto &[device, v] : spans) {
+        g.busy[device] = mergeSpans(std::move(v));
+        for (const TimeSpan &s : g.busy[device])
+            g.busyTotal += s.second - s.first;
+    }
+    for (const auto &[key, w] : windows)
+        g.wallTotal += w.second - w.first;
+    return g;
+}
+
 namespace {
 
 using Pair2 = std::array<Ns, 2>;  // per side: A, B
 
-// One side's GPU operations as the decomposition sees them.
-struct SideView {
+// One side's GPU operations as the decomposition sees them: the trace's own view, and which
+// aligned pair and which part of this comparison hold each kernel.
+struct SideView : GapTrace {
     const AnalyzedTrace &t;
-    std::vector<uint8_t> counted;                   // per kernel id: in scope and stage
-    std::vector<int32_t> pairOf;                    // per kernel id: the aligned pair whose layer holds it, else -1
-    std::vector<int32_t> claim;                     // per kernel id: the kernel part counting it, else -1
-    std::map<int32_t, std::vector<TimeSpan>> busy;  // per device: the union of the counted operations
-    Ns busyTotal = 0, wallTotal = 0;
+    std::vector<int32_t> pairOf;  // per kernel id: the aligned pair whose layer holds it, else -1
+    std::vector<int32_t> claim;   // per kernel id: the kernel part counting it, else -1
 
-    SideView(const AnalyzedTrace &trace, Stage stage) : t(trace)
+    SideView(const AnalyzedTrace &trace, GapTrace own)
+        : GapTrace(std::move(own)), t(trace), pairOf(counted.size(), -1), claim(counted.size(), -1)
     {
-        const GpuOpTable &k = t.trace->store.kernels, &m = t.trace->store.memOps;
-        const bool staged = t.stages.hasPrefill || t.stages.hasDecode;
-        const bool bySteps = t.scope.kind == Scope::Kind::Steps && !t.steps.steps.empty();
-        counted.assign(k.size(), 0);
-        pairOf.assign(k.size(), -1);
-        claim.assign(k.size(), -1);
-        // The profiled window: per step (under the steps scope) and device, first start to last end.
-        std::map<std::pair<int32_t, int32_t>, TimeSpan> windows;
-        std::map<int32_t, std::vector<TimeSpan>> spans;
-        auto add = [&](int32_t step, int32_t device, Ns start, Ns end) {
-            spans[device].push_back({start, end});
-            auto [it, fresh] = windows.try_emplace({bySteps ? step : -1, device}, TimeSpan{start, end});
-            it->second = {std::min(it->second.first, start), std::max(it->second.second, end)};
-        };
-        for (uint32_t id = 0; id < k.size(); ++id) {
-            const Stage s = t.stages.ofKernel[id];
-            counted[id] = s != Stage::Outside && (stage == Stage::All || !staged || s == stage);
-            if (counted[id])
-                add(id < t.steps.ofKernel.size() ? t.steps.ofKernel[id] : -1, k.device[id], k.start[id], k.end(id));
-        }
-        // Memcpys and memsets carry no stage: they count under the whole trace only.
-        for (uint32_t i = 0; i < m.size() && (stage == Stage::All || !staged); ++i) {
-            const int32_t step = i < t.steps.ofMemOp.size() ? t.steps.ofMemOp[i] : -1;
-            const bool inScope = !bySteps || (step >= 0 && (!t.scope.step || t.steps.steps[size_t(step)].number == *t.scope.step));
-            if (inScope)
-                add(step, m.device[i], m.start[i], m.end(i));
-        }
-        for (auto &[device, v] : spans) {
-            busy[device] = mergeSpans(std::move(v));
-            for (const TimeSpan &s : busy[device])
-                busyTotal += s.second - s.first;
-        }
-        for (const auto &[key, w] : windows)
-            wallTotal += w.second - w.first;
     }
     void claimAll(const std::vector<uint32_t> &ids, int32_t part)
     {
@@ -257,8 +260,14 @@ void addWhatIfs(GapDecomposition &g, const Acc &whole, const std::vector<KernelP
 
 GapDecomposition decomposeGap(const AnalyzedTrace &a, const AnalyzedTrace &b, const Comparison &c)
 {
+    return decomposeGap(a, b, c, {gapTraceOf(a, c.stage), gapTraceOf(b, c.stage)});
+}
+
+GapDecomposition decomposeGap(const AnalyzedTrace &a, const AnalyzedTrace &b, const Comparison &c,
+                              std::array<GapTrace, 2> traces)
+{
     GapDecomposition g;
-    SideView sides[2] = {SideView(a, c.stage), SideView(b, c.stage)};
+    SideView sides[2] = {SideView(a, std::move(traces[0])), SideView(b, std::move(traces[1]))};
     std::set<uint32_t> leftOut;
     for (const LeftOutLayer &l : c.leftOutLayers)
         leftOut.insert(l.pair);

@@ -18,9 +18,26 @@
 // part counts. All of it is computed from the comparison as given (after mirroring), so comparing B
 // with A negates every part.
 #include "compare/comparison.h"
+#include "util/timespans.h"
+
+#include <array>
+#include <map>
+#include <vector>
 
 namespace fusion {
 
+// What the decomposition reads of one trace alone: which kernels it counts (the scope's, in the
+// stage) and the GPU's busy time. It needs no comparison, so it can be gathered beside one.
+struct GapTrace {
+    std::vector<uint8_t> counted;                   // per kernel id
+    std::map<int32_t, std::vector<TimeSpan>> busy;  // per device: the union of the counted operations
+    Ns busyTotal = 0, wallTotal = 0;                // wall: the profiled window (see above)
+};
+GapTrace gapTraceOf(const AnalyzedTrace &t, Stage stage);
+
 GapDecomposition decomposeGap(const AnalyzedTrace &a, const AnalyzedTrace &b, const Comparison &c);
+// The same with each trace's part already gathered (gapTraceOf(a, c.stage), then b's).
+GapDecomposition decomposeGap(const AnalyzedTrace &a, const AnalyzedTrace &b, const Comparison &c,
+                              std::array<GapTrace, 2> traces);
 
 } // namespace fusion

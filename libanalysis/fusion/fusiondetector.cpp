@@ -3,6 +3,7 @@
 #include "classify/opnames.h"
 #include "fusion/fusedparts.h"
 #include "fusion/kerneldifferences.h"
+#include "util/taskpool.h"
 
 #include <algorithm>
 #include <map>
@@ -189,13 +190,14 @@ void finish(std::vector<uint32_t> &v)
 } // namespace
 
 FusionAnalysis detectFusions(const AnalyzedTrace &a, const AnalyzedTrace &b, const LayerAlignment &layers, Stage stage,
-                             const std::string &labelA, const std::string &labelB)
+                             const std::string &labelA, const std::string &labelB, TaskPool *pool)
 {
     FusionAnalysis out;
     const Side sa{a, labelA, TraceSide::A}, sb{b, labelB, TraceSide::B};
     auto sideOf = [&](TraceSide tag) -> const Side & { return tag == TraceSide::A ? sa : sb; };
     auto otherOf = [&](TraceSide tag) -> const Side & { return tag == TraceSide::A ? sb : sa; };
-    const KernelDifferences diffs = findKernelDifferences(a, b, layers);
+    auto hintsLater = TaskPool::later(pool, [&] { return countBasedHints(a, b, stage); });  // needs no alignment
+    const KernelDifferences diffs = findKernelDifferences(a, b, layers, pool);
     const LayerClasses classes(a, b, layers, diffs.comparedPairs);
 
     // The same difference at many places: the same kernel run on one side, the same fused kernel(s)
@@ -247,7 +249,7 @@ FusionAnalysis detectFusions(const AnalyzedTrace &a, const AnalyzedTrace &b, con
         e.occurrences.push_back({o.pair, o.unfused, {}});
     }
 
-    const std::vector<Corroboration> hints = countBasedHints(a, b, stage);
+    const std::vector<Corroboration> hints = hintsLater.get();
     for (auto &[key, f] : findings) {
         const Side &fused = sideOf(f.fusedSide), &unfused = otherOf(f.fusedSide);
         finish(f.aKernels);

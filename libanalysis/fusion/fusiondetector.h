@@ -13,6 +13,8 @@
 
 namespace fusion {
 
+class TaskPool;
+
 constexpr double kHighConfidenceLayerShare = 0.9;
 
 struct FusionAnalysis {
@@ -22,8 +24,9 @@ struct FusionAnalysis {
     std::vector<std::string> warnings;      // one per left-out layer, with the traces' labels
 };
 
-// The findings of the aligned layer pairs of one stage; labels word the evidence sentences.
+// The findings of the aligned layer pairs of one stage; labels word the evidence sentences. With a
+// pool, independent parts run on its helpers (the findings are the same).
 FusionAnalysis detectFusions(const AnalyzedTrace &a, const AnalyzedTrace &b, const LayerAlignment &layers, Stage stage,
-                             const std::string &labelA, const std::string &labelB);
+                             const std::string &labelA, const std::string &labelB, TaskPool *pool = nullptr);
 
 } // namespace fusion

@@ -2,8 +2,10 @@
 #include "classify/opnames.h"
 #include "fusion/fusedparts.h"
 #include "fusion/windowedges.h"
+#include "util/taskpool.h"
 
 #include <algorithm>
+#include <iterator>
 #include <map>
 #include <set>
 
@@ -334,14 +336,16 @@ private:
 
 } // namespace
 
-KernelDifferences findKernelDifferences(const AnalyzedTrace &a, const AnalyzedTrace &b, const LayerAlignment &layers)
+KernelDifferences findKernelDifferences(const AnalyzedTrace &a, const AnalyzedTrace &b, const LayerAlignment &layers,
+                                        TaskPool *pool)
 {
     KernelDifferences out;
+    auto windowB = TaskPool::later(pool, [&] { return CpuOpWindow(b); });
     out.leftOut = windowEdges(a, b, layers);
     std::set<uint32_t> leftOut;
     for (const LeftOutLayer &l : out.leftOut)
         leftOut.insert(l.pair);
-    const CpuOpWindow cpuA(a), cpuB(b);
+    const CpuOpWindow cpuA(a), cpuB = windowB.get();
     const FusionSide sa{a, cpuA, TraceSide::A}, sb{b, cpuB, TraceSide::B};
     auto compared = [&](uint32_t i) {
         const LayerPair &p = layers.pairs[i];
@@ -353,15 +357,35 @@ KernelDifferences findKernelDifferences(const AnalyzedTrace &a, const AnalyzedTr
         return a.layers.layers[size_t(p.a)].pass == a.layers.layers[size_t(q.a)].pass
             && b.layers.layers[size_t(p.b)].pass == b.layers.layers[size_t(q.b)].pass;
     };
-    Carry carry;
-    for (uint32_t i = 0; i < layers.pairs.size(); ++i) {
-        if (!compared(i))
-            continue;
-        out.comparedPairs.push_back(i);
-        LayerExplainer explainer(layers.pairs[i], i, sa, sb, out.occurrences);
-        explainer.run();
-        explainer.settle(carry, i + 1 < layers.pairs.size() && compared(i + 1) && samePass(i, i + 1));
-    }
+    auto carriedInto = [&](uint32_t i) { return i > 0 && compared(i - 1) && compared(i) && samePass(i - 1, i); };
+    auto explain = [&](uint32_t from, uint32_t to, KernelDifferences &d) {
+        Carry carry;
+        for (uint32_t i = from; i < to; ++i) {
+            if (!compared(i))
+                continue;
+            d.comparedPairs.push_back(i);
+            LayerExplainer explainer(layers.pairs[i], i, sa, sb, d.occurrences);
+            explainer.run();
+            explainer.settle(carry, i + 1 < layers.pairs.size() && compared(i + 1) && samePass(i, i + 1));
+        }
+    };
+    // Nothing is carried across forward passes, so the pairs split there into two halves that come
+    // out as one run through them would: the second half on the pool, appended after the first.
+    const uint32_t n = uint32_t(layers.pairs.size());
+    uint32_t split = n;
+    for (uint32_t d = 0; n >= 64 && d < n / 4 && split == n; ++d)
+        for (const uint32_t i : {n / 2 - d, n / 2 + d})
+            if (!carriedInto(i)) {
+                split = i;
+                break;
+            }
+    KernelDifferences second;
+    auto secondHalf = TaskPool::later(pool, [&] { explain(split, n, second); });
+    explain(0, split, out);
+    secondHalf.get();
+    out.comparedPairs.insert(out.comparedPairs.end(), second.comparedPairs.begin(), second.comparedPairs.end());
+    out.occurrences.insert(out.occurrences.end(), std::make_move_iterator(second.occurrences.begin()),
+                           std::make_move_iterator(second.occurrences.end()));
     return out;
 }
 

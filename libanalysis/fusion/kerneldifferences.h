@@ -21,6 +21,8 @@
 
 namespace fusion {
 
+class TaskPool;
+
 enum class DifferenceKind : uint8_t { Fusion, ExtraWork, Unexplained };
 
 // One difference at one place.
@@ -39,7 +41,9 @@ struct KernelDifferences {
     std::vector<uint32_t> comparedPairs;  // layer pairs whose kernels were compared
 };
 
-KernelDifferences findKernelDifferences(const AnalyzedTrace &a, const AnalyzedTrace &b, const LayerAlignment &layers);
+// With a pool, part of the work runs on its helpers (the result is the same).
+KernelDifferences findKernelDifferences(const AnalyzedTrace &a, const AnalyzedTrace &b, const LayerAlignment &layers,
+                                        TaskPool *pool = nullptr);
 
 // The class of a layer: its block name without the instance number ("Qwen2DecoderLayer", "layer").
 std::string layerClass(const std::string &layerName);
