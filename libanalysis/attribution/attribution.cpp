@@ -90,9 +90,11 @@ public:
             for (uint32_t i = 0; i < key.size(); ++i)
                 if (key[i] != kNone)
                     m_rows.push_back(entry(i));
-            std::stable_sort(m_rows.begin(), m_rows.end(), [&](const Entry &a, const Entry &b) {
-                return a.key != b.key ? a.key < b.key : byStart(a, b);
-            });
+            // Launches and ops are listed in time, so their ids mostly arrive in order: a merge sort
+            // would still take its twenty passes and a buffer.
+            const auto byKey = [&](const Entry &a, const Entry &b) { return a.key != b.key ? a.key < b.key : byStart(a, b); };
+            if (!std::is_sorted(m_rows.begin(), m_rows.end(), byKey))
+                std::stable_sort(m_rows.begin(), m_rows.end(), byKey);
             return;
         }
         // Ids count up from small numbers, so a counting sort by key (stable) places every row in
