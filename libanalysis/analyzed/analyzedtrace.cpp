@@ -2,6 +2,7 @@
 #include "classify/opnames.h"
 #include "attribution/inferredattribution.h"
 #include "trace/traceerror.h"
+#include "util/freememory.h"
 
 #include <algorithm>
 #include <optional>
@@ -99,6 +100,7 @@ std::shared_ptr<AnalyzedTrace> loadThenAnalyze(const std::function<std::shared_p
                                                const LoadOptions &options, const AnalyzeOptions &analyze)
 {
     LoadOptions lo = options;
+    lo.returnFreeMemory = false;  // the analysis reuses the parse's buffers: handed back after it
     if (!lo.pool)  // a side of a pair: the other side, once done, may take part of this one's parse
         lo.pool = analyze.pool;
     const auto progress = options.progress ? options.progress : analyze.progress;
@@ -112,7 +114,9 @@ std::shared_ptr<AnalyzedTrace> loadThenAnalyze(const std::function<std::shared_p
     ao.progress = [&](double f) { return !progress || progress(0.8 + f * 0.2); };
     // One parse thread and no pair's pool: another trace loads beside, on the other core.
     ao.parallel = analyze.parallel && (analyze.pool || options.parseThreads != 1);
-    return analyzeTrace(trace, ao);
+    auto analyzed = analyzeTrace(trace, ao);
+    returnFreeMemory();
+    return analyzed;
 }
 } // namespace
 

@@ -1,9 +1,8 @@
 #include "trace/eventstore.h"
 
+#include "util/freememory.h"
+
 #include <algorithm>
-#ifdef __GLIBC__
-#include <malloc.h>
-#endif
 #include <numeric>
 
 namespace fusion {
@@ -136,14 +135,9 @@ void release(V &v)
 {
     const size_t bytes = v.capacity() * sizeof(typename V::value_type);
     V().swap(v);
-#ifdef __GLIBC__
-    // glibc keeps freed blocks below its (adaptive, up to 32 MB) mmap threshold for reuse: hand the
-    // pages back, or the memory held would not go down as the copy goes on.
+    // Handed back at once, or the memory held would not go down as the copy goes on.
     if (bytes >= (size_t(1) << 20))
-        malloc_trim(0);
-#else
-    (void)bytes;
-#endif
+        returnFreeMemory();
 }
 
 template<typename V, typename F>

@@ -3,10 +3,9 @@
 #include "trace/traceparser.h"
 #include "trace/tracebuffer.h"
 
+#include "util/freememory.h"
+
 #include <algorithm>
-#ifdef __GLIBC__
-#include <malloc.h>
-#endif
 #include <filesystem>
 #include <map>
 
@@ -89,12 +88,10 @@ std::shared_ptr<Trace> loadTraceMember(const std::string &path, std::vector<Trac
             throw;
         throw TraceError(chosen->display, e.problem(), e.offset());
     }
-#ifdef __GLIBC__
     // The parse's buffers (each thread's piece of the file and simdjson's index of it, a few MB
-    // each) are below glibc's adaptive mmap threshold and would stay with the process, free but
-    // resident, for as long as it lives: hand them back.
-    malloc_trim(0);
-#endif
+    // each), unless an analysis follows that reuses them.
+    if (options.returnFreeMemory)
+        returnFreeMemory();
     trace->store = std::move(parsed.store);
     for (auto &w : parsed.warnings)
         trace->warnings.push_back(std::move(w));

@@ -25,6 +25,9 @@ struct LoadOptions {
     // With one parse thread: a pool shared with another trace's load, whose thread, once done, takes
     // the second half of what is left of this one's parse (ParseOptions::pool).
     TaskPool *pool = nullptr;
+    // Once loaded, hand the parse's freed buffers back to the system (util/freememory.h); false when
+    // the caller analyses the trace at once, whose allocations reuse them, and hands back after.
+    bool returnFreeMemory = true;
     std::function<bool(double)> progress;  // 0..1; returning false cancels (throws Cancelled)
 };
 
