@@ -5,6 +5,7 @@
 #include "util/intervalforest.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <map>
 #include <unordered_map>
@@ -237,9 +238,15 @@ public:
         uint32_t scope = 0;
     };
 
-    Context at(ProcId pid, ProcId tid, Ns t)
+    // The innermost frame holding time t on a thread, npos for none. It only reads, so that the
+    // kernels' lookups may run on two threads.
+    int32_t nodeAt(ProcId pid, ProcId tid, Ns t) const { return m_forest.innermost({pid, tid}, t); }
+    // Whether at(n) gives a location (a model or library frame holds n), without interning it.
+    bool locates(int32_t n) const { return n != IntervalForest::npos && m_relevant[size_t(n)] != IntervalForest::npos; }
+
+    // The context of frame node n (npos: none).
+    Context at(int32_t n)
     {
-        const int32_t n = m_forest.innermost({pid, tid}, t);
         if (n == IntervalForest::npos)
             return {};
         // The location depends on the nearest relevant frame only (the frames below it are
@@ -336,27 +343,42 @@ TraceAttribution attributeKernels(const Trace &trace, TaskPool *pool)
     const KeyedRows launchByCorrelation = launchesLater.get();
     FrameResolver frames = framesLater.get();
 
-    for (size_t i = 0; i < k.size(); ++i) {
-        const int32_t launch = launchByCorrelation.nearest(k.correlation[i], k.start[i]);
-        // A kernel that lost its External id may still reach its op through the launch's.
-        int64_t externalId = k.externalId[i];
-        if (externalId == kNone && launch >= 0)
-            externalId = s.launches.externalId[size_t(launch)];
-        const int32_t cpu = cpuByExternalId.nearest(externalId, k.start[i]);
-        out.cpuOp[i] = cpu;
-        out.launch[i] = launch;
-
-        FrameResolver::Context ctx;
-        if (cpu >= 0) {
-            const size_t c = size_t(cpu);
-            ctx = frames.at(s.cpuOps.pid[c], s.cpuOps.tid[c], probeTime(s.cpuOps.start[c], s.cpuOps.dur[c]));
-            if (ctx.location)
-                out.kind[i] = AttributionKind::ExternalId;
+    // The lookups (binary searches in the two indexes and the frame forest: most of the time) only
+    // read, and the second half of the kernels takes them on the pool. The locations are then
+    // interned in kernel order, as one pass would, so their numbering does not depend on it.
+    constexpr int32_t npos = IntervalForest::npos;
+    std::vector<std::array<int32_t, 2>> nodes(k.size(), {npos, npos});  // at the op's probe, at the launch's
+    auto find = [&](size_t from, size_t to) {
+        for (size_t i = from; i < to; ++i) {
+            const int32_t launch = launchByCorrelation.nearest(k.correlation[i], k.start[i]);
+            // A kernel that lost its External id may still reach its op through the launch's.
+            int64_t externalId = k.externalId[i];
+            if (externalId == kNone && launch >= 0)
+                externalId = s.launches.externalId[size_t(launch)];
+            const int32_t cpu = cpuByExternalId.nearest(externalId, k.start[i]);
+            out.cpuOp[i] = cpu;
+            out.launch[i] = launch;
+            if (cpu >= 0) {
+                const size_t c = size_t(cpu);
+                nodes[i][0] = frames.nodeAt(s.cpuOps.pid[c], s.cpuOps.tid[c], probeTime(s.cpuOps.start[c], s.cpuOps.dur[c]));
+            }
+            // The launch's context counts only where the op's gives no location.
+            if (launch >= 0 && !frames.locates(nodes[i][0])) {
+                const size_t l = size_t(launch);
+                nodes[i][1] = frames.nodeAt(s.launches.pid[l], s.launches.tid[l], probeTime(s.launches.start[l], s.launches.dur[l]));
+            }
         }
-        if (!ctx.location && launch >= 0) {
-            const size_t l = size_t(launch);
-            const FrameResolver::Context atLaunch =
-                frames.at(s.launches.pid[l], s.launches.tid[l], probeTime(s.launches.start[l], s.launches.dur[l]));
+    };
+    const size_t half = k.size() / 2;
+    auto secondHalf = TaskPool::later(pool, [&] { find(half, k.size()); });
+    find(0, half);
+    secondHalf.get();
+    for (size_t i = 0; i < k.size(); ++i) {
+        FrameResolver::Context ctx = frames.at(nodes[i][0]);
+        if (ctx.location)
+            out.kind[i] = AttributionKind::ExternalId;
+        if (!ctx.location && out.launch[i] >= 0) {
+            const FrameResolver::Context atLaunch = frames.at(nodes[i][1]);
             if (atLaunch.location) {
                 ctx = atLaunch;
                 out.kind[i] = AttributionKind::Correlation;
