@@ -9,7 +9,8 @@
 // `glibc.malloc.hugetlb=1` tunable is set, but tunables are read only when a program starts. So an
 // application calls useForMalloc() first thing in main(): when huge pages would help and nobody
 // decided otherwise, it starts the program again, in place, with the tunable added to its
-// environment. The library never does this on its own: re-running a process belongs to the program.
+// environment (and one malloc arena for all threads, whose blocks glibc would otherwise leave on
+// 4 KiB pages). The library never does this on its own: re-running a process belongs to the program.
 #include <optional>
 #include <string>
 

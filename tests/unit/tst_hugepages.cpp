@@ -17,6 +17,8 @@ using hugepages::tunablesToRestartWith;
 namespace {
 constexpr const char *kReport = "--restart-and-report";
 const std::string kAdvised = "always [madvise] never";
+// Huge pages, and one arena for all threads (glibc leaves other arenas on 4 KiB pages).
+const char *const kBoth = "glibc.malloc.hugetlb=1:glibc.malloc.arena_max=1";
 const std::optional<std::string> kNone;
 std::optional<std::string> some(const char *s) { return std::string(s); }
 }
@@ -31,26 +33,29 @@ private slots:
 
 void HugePagesTest::restartsOnlyWhereHugePagesMustBeAskedFor()
 {
-    QCOMPARE(tunablesToRestartWith({nullptr, nullptr, nullptr, kAdvised}), some("glibc.malloc.hugetlb=1"));
+    QCOMPARE(tunablesToRestartWith({nullptr, nullptr, nullptr, kAdvised}), some(kBoth));
     // malloc already gets huge pages, or can never get them, or the machine does not say.
     QCOMPARE(tunablesToRestartWith({nullptr, nullptr, nullptr, "[always] madvise never"}), kNone);
     QCOMPARE(tunablesToRestartWith({nullptr, nullptr, nullptr, "always madvise [never]"}), kNone);
     QCOMPARE(tunablesToRestartWith({nullptr, nullptr, nullptr, ""}), kNone);
     // Opted out; any other value of the variable keeps the default.
     QCOMPARE(tunablesToRestartWith({nullptr, "0", nullptr, kAdvised}), kNone);
-    QCOMPARE(tunablesToRestartWith({nullptr, "1", nullptr, kAdvised}), some("glibc.malloc.hugetlb=1"));
+    QCOMPARE(tunablesToRestartWith({nullptr, "1", nullptr, kAdvised}), some(kBoth));
     // Under valgrind, whose tools preload their own malloc.
     QCOMPARE(tunablesToRestartWith({nullptr, nullptr, "/usr/libexec/valgrind/vgpreload_memcheck-amd64-linux.so", kAdvised}),
              kNone);
-    QCOMPARE(tunablesToRestartWith({nullptr, nullptr, "libfoo.so", kAdvised}), some("glibc.malloc.hugetlb=1"));
+    QCOMPARE(tunablesToRestartWith({nullptr, nullptr, "libfoo.so", kAdvised}), some(kBoth));
 }
 
 void HugePagesTest::keepsTheUsersTunables()
 {
     // Added to what the user set; a hugetlb the user chose (any value) is left alone.
     QCOMPARE(tunablesToRestartWith({"glibc.malloc.check=3", nullptr, nullptr, kAdvised}),
-             some("glibc.malloc.check=3:glibc.malloc.hugetlb=1"));
-    QCOMPARE(tunablesToRestartWith({"", nullptr, nullptr, kAdvised}), some("glibc.malloc.hugetlb=1"));
+             some("glibc.malloc.check=3:glibc.malloc.hugetlb=1:glibc.malloc.arena_max=1"));
+    QCOMPARE(tunablesToRestartWith({"", nullptr, nullptr, kAdvised}), some(kBoth));
+    // Arenas the user chose are theirs too.
+    QCOMPARE(tunablesToRestartWith({"glibc.malloc.arena_max=4", nullptr, nullptr, kAdvised}),
+             some("glibc.malloc.arena_max=4:glibc.malloc.hugetlb=1"));
     QCOMPARE(tunablesToRestartWith({"glibc.malloc.hugetlb=0", nullptr, nullptr, kAdvised}), kNone);
     QCOMPARE(tunablesToRestartWith({"glibc.malloc.check=3:glibc.malloc.hugetlb=1", nullptr, nullptr, kAdvised}), kNone);
 }
