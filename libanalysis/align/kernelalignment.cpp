@@ -202,7 +202,7 @@ void KernelAligner::slideGaps(std::vector<AlignStep> &steps, const std::vector<T
     }
 }
 
-std::vector<KernelPair> KernelAligner::align(const Layer &la, const Layer &lb)
+const std::vector<AlignStep> &KernelAligner::steps(const Layer &la, const Layer &lb)
 {
     auto key = std::make_pair(tokensOf(m_a, m_sideA, la), tokensOf(m_b, m_sideB, lb));
     auto it = m_alignments.find(key);
@@ -212,7 +212,11 @@ std::vector<KernelPair> KernelAligner::align(const Layer &la, const Layer &lb)
         slideGaps(steps, sx, sy);
         it = m_alignments.emplace(std::move(key), std::move(steps)).first;
     }
-    const std::vector<AlignStep> &steps = it->second;
+    return it->second;
+}
+
+std::vector<KernelPair> KernelAligner::pairs(const Layer &la, const Layer &lb, const std::vector<AlignStep> &steps) const
+{
     const auto rolesA = gemmRoles(m_a, la), rolesB = gemmRoles(m_b, lb);
     const EventStore &sa = m_a.trace->store, &sb = m_b.trace->store;
     std::vector<KernelPair> out;

@@ -39,7 +39,14 @@ struct KernelPair {
 class KernelAligner {
 public:
     KernelAligner(const AnalyzedTrace &a, const AnalyzedTrace &b);
-    std::vector<KernelPair> align(const Layer &x, const Layer &y);
+    std::vector<KernelPair> align(const Layer &x, const Layer &y) { return pairs(x, y, steps(x, y)); }
+
+    // The two halves of align: the steps pairing the layers' kernels (memoised: the reference stays
+    // valid while the aligner lives), and the kernel pairs they make. The pairs allocate a little
+    // for every kernel, the steps hardly at all: where two threads align, the steps run on both
+    // and the pairs on one, so that the threads do not queue for malloc's lock.
+    const std::vector<AlignStep> &steps(const Layer &x, const Layer &y);
+    std::vector<KernelPair> pairs(const Layer &x, const Layer &y, const std::vector<AlignStep> &steps) const;
 
 private:
     struct Token {

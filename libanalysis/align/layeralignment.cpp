@@ -1,9 +1,10 @@
 #include "align/layeralignment.h"
 #include "trace/traceerror.h"
+#include "util/taskpool.h"
 
 #include <atomic>
-#include <future>
 #include <map>
+#include <optional>
 
 namespace fusion {
 
@@ -111,32 +112,27 @@ LayerAlignment alignLayers(const AnalyzedTrace &a, const AnalyzedTrace &b, Stage
     else
         steps = alignSequences(la.size(), lb.size(), same, {}, size_t(16) << 20);
     // The kernels of each layer pair, the longest part of a comparison of long traces: the second
-    // half of the pairs on the pool's helper (else a thread of its own) with its own aligner (an
-    // aligner memoises per pair of kernel sequences, the same answers on either thread), so the
-    // result does not depend on it.
+    // half of the pairs is aligned on the pool's helper (else a thread of its own) with its own
+    // aligner (an aligner memoises per pair of kernel sequences, the same answers on either
+    // thread), so the result does not depend on it. The kernel pairs are then made on this thread
+    // alone: they allocate for every kernel, and two threads doing so queue for malloc's lock.
     out.pairs.resize(steps.size());
+    static const Layer empty;
+    auto layerOf = [&](const AnalyzedTrace &t, const std::vector<uint32_t> &ids, int32_t i) -> const Layer & {
+        return i >= 0 ? t.layers.layers[ids[size_t(i)]] : empty;
+    };
+    std::vector<const std::vector<AlignStep> *> kernelSteps(steps.size());
+    KernelAligner first(a, b), second(a, b);
     std::atomic<bool> stop{false};
-    auto alignRange = [&](size_t from, size_t to, bool reportProgress) {
-        KernelAligner aligner(a, b);
-        static const Layer empty;
+    auto alignRange = [&](KernelAligner &aligner, size_t from, size_t to, bool reportProgress) {
         for (size_t i = from; i < to; ++i) {
             if (((i - from + 1) & 63) == 0) {
                 if (stop.load(std::memory_order_relaxed))
                     return false;
-                if (reportProgress && progress && !progress(0.1 + 0.6 * double(i + 1 - from) / double(to - from)))
+                if (reportProgress && progress && !progress(0.1 + 0.5 * double(i + 1 - from) / double(to - from)))
                     return false;
             }
-            const AlignStep &s = steps[i];
-            LayerPair &p = out.pairs[i];
-            const Layer &x = s.a >= 0 ? a.layers.layers[la[size_t(s.a)]] : empty;
-            const Layer &y = s.b >= 0 ? b.layers.layers[lb[size_t(s.b)]] : empty;
-            p.a = s.a >= 0 ? int32_t(x.index) : -1;
-            p.b = s.b >= 0 ? int32_t(y.index) : -1;
-            p.aTotal = x.total;
-            p.bTotal = y.total;
-            p.aKernels = uint32_t(x.kernels.size());
-            p.bKernels = uint32_t(y.kernels.size());
-            p.kernels = aligner.align(x, y);
+            kernelSteps[i] = &aligner.steps(layerOf(a, la, steps[i].a), layerOf(b, lb, steps[i].b));
         }
         return true;
     };
@@ -145,13 +141,27 @@ LayerAlignment alignLayers(const AnalyzedTrace &a, const AnalyzedTrace &b, Stage
     std::optional<PoolHelper> helper;
     if (!pool && half < steps.size())
         pool = &own, helper.emplace(own);
-    auto second = TaskPool::later(pool, [&] { return alignRange(half, steps.size(), false); });
-    const bool firstDone = alignRange(0, half, true);
+    auto secondHalf = TaskPool::later(pool, [&] { return alignRange(second, half, steps.size(), false); });
+    const bool firstDone = alignRange(first, 0, half, true);
     if (!firstDone)
         stop = true;
-    const bool secondDone = second.get();
+    const bool secondDone = secondHalf.get();
     if (!firstDone || !secondDone)
         throw Cancelled();
+    for (size_t i = 0; i < steps.size(); ++i) {
+        if ((i & 255) == 0 && progress && !progress(0.6 + 0.1 * double(i) / double(steps.size())))
+            throw Cancelled();
+        const AlignStep &s = steps[i];
+        const Layer &x = layerOf(a, la, s.a), &y = layerOf(b, lb, s.b);
+        LayerPair &p = out.pairs[i];
+        p.a = s.a >= 0 ? int32_t(x.index) : -1;
+        p.b = s.b >= 0 ? int32_t(y.index) : -1;
+        p.aTotal = x.total;
+        p.bTotal = y.total;
+        p.aKernels = uint32_t(x.kernels.size());
+        p.bKernels = uint32_t(y.kernels.size());
+        p.kernels = first.pairs(x, y, *kernelSteps[i]);
+    }
     return out;
 }
 
