@@ -23,6 +23,7 @@
 
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
@@ -410,7 +411,7 @@ void MainWindow::startTriage(Side side)
     m_triageCancelled[side] = false;
     m_triageFailed[side] = false;
     m_triageQueued[side] = m_results->hasTrace(side);
-    startQueuedTriages();
+    startQueuedTriagesAfterPaint();
     publishTriage(side);  // "computing" rather than "not loaded" while it waits
 }
 
@@ -440,6 +441,30 @@ void MainWindow::startQueuedTriages()
         if (queued)
             publishTriage(s);
     }
+}
+
+namespace {
+const QEvent::Type kStartQueuedTriages = QEvent::Type(QEvent::registerEventType());
+}
+
+// A job that ends has just put its results into the pages, whose repaints Qt posts at low priority.
+// The triages start from an event posted after those, at the same priority: the first paint of what
+// the user waited for does not share the cores, nor malloc's one arena, with two triage threads.
+void MainWindow::startQueuedTriagesAfterPaint()
+{
+    if (m_triageStartPosted)
+        return;
+    m_triageStartPosted = true;
+    QCoreApplication::postEvent(this, new QEvent(kStartQueuedTriages), Qt::LowEventPriority);
+}
+
+bool MainWindow::event(QEvent *event)
+{
+    if (event->type() != kStartQueuedTriages)
+        return QMainWindow::event(event);
+    m_triageStartPosted = false;
+    startQueuedTriages();
+    return true;
 }
 
 void MainWindow::startComparison()
@@ -496,7 +521,7 @@ void MainWindow::notifyIfIdle()
 {
     if (m_results->isUpdating())
         return;  // a job cancelled inside a change: the change's end asks again
-    startQueuedTriages();  // every job's end comes here: a waiting triage may start now
+    startQueuedTriagesAfterPaint();  // every job's end comes here: a waiting triage may start now
     m_perfetto->updateAction();
     if (isBusy())
         return;

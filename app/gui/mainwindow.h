@@ -108,6 +108,7 @@ protected:
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
+    bool event(QEvent *event) override;
 
 private:
     // openTrace, with the pair it is opened with, if any.
@@ -121,6 +122,7 @@ private:
     void swapResults();  // swapTraces' part inside one Results::Update
     void startTriage(Side side);
     void startQueuedTriages();
+    void startQueuedTriagesAfterPaint();
     bool triagePending(Side side) const;  // queued or running
     void publishTriage(Side side);        // the side's triage state (and result) into Results
     void updateWindowTitle();
@@ -144,6 +146,7 @@ private:
     AnalysisJob *m_job[2];
     TriageJob *m_triageJob[2];
     bool m_triageQueued[2] = {false, false};
+    bool m_triageStartPosted = false;
     bool m_triageCancelled[2] = {false, false};  // by the user, from the triage tab
     bool m_triageFailed[2] = {false, false};
     ComparisonJob *m_compareJob;
