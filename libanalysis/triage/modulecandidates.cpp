@@ -6,6 +6,7 @@
 #include <cmath>
 #include <optional>
 #include <map>
+#include <span>
 #include <unordered_map>
 
 namespace fusion {
@@ -54,7 +55,7 @@ KernelKind kernelType(const std::string &rawName, const std::string &op)
 struct LaunchingOp {
     Ns start, end;
     int32_t op;
-    const std::vector<uint32_t> *kernels;
+    std::span<const uint32_t> kernels;
     Ns kernelTime;
 };
 struct ThreadOps {
@@ -144,20 +145,38 @@ ModuleCandidates findModuleCandidates(const Trace &trace, const TraceAttribution
     if (out.baselineMs <= 0)
         return out;
 
-    // Kernels per launching cpu_op, ops per thread sorted by start.
-    std::unordered_map<int32_t, std::vector<uint32_t>> kernelsOfOp;
+    // Kernels per launching cpu_op, in id order: slices of one array (a vector per op, hundreds of
+    // thousands of them, kept malloc busy), counted first, then filled.
+    auto launched = [&](size_t i) {
+        return i < attr.cpuOp.size() && attr.cpuOp[i] >= 0 && attr.kind[i] != AttributionKind::Inferred;
+    };
+    std::vector<uint32_t> opBegin(s.cpuOps.size() + 1, 0), opKernels;
     for (size_t i = 0; i < k.size(); ++i)
-        if (i < attr.cpuOp.size() && attr.cpuOp[i] >= 0 && attr.kind[i] != AttributionKind::Inferred)
-            kernelsOfOp[attr.cpuOp[i]].push_back(uint32_t(i));
+        if (launched(i))
+            ++opBegin[size_t(attr.cpuOp[i]) + 1];
+    for (size_t o = 0; o < s.cpuOps.size(); ++o)
+        opBegin[o + 1] += opBegin[o];
+    opKernels.resize(opBegin.back());
+    {
+        std::vector<uint32_t> next(opBegin.begin(), opBegin.end() - 1);
+        for (size_t i = 0; i < k.size(); ++i)
+            if (launched(i))
+                opKernels[next[size_t(attr.cpuOp[i])]++] = uint32_t(i);
+    }
+    auto kernelsOfOp = [&](int32_t op) {
+        return std::span<const uint32_t>(opKernels).subspan(opBegin[size_t(op)], opBegin[size_t(op) + 1] - opBegin[size_t(op)]);
+    };
     // Per thread, its kernel-launching ops sorted by start.
     std::map<std::pair<ProcId, ProcId>, ThreadOps> opsOfThread;
-    for (const auto &[op, ks] : kernelsOfOp) {
+    for (size_t o = 0; o < s.cpuOps.size(); ++o) {
+        const auto ks = kernelsOfOp(int32_t(o));
+        if (ks.empty())
+            continue;
         Ns time = 0;
         for (uint32_t kid : ks)
             time += k.dur[kid];
-        const size_t o = size_t(op);
         opsOfThread[{s.cpuOps.pid[o], s.cpuOps.tid[o]}].ops.push_back(
-            {s.cpuOps.start[o], s.cpuOps.start[o] + s.cpuOps.dur[o], op, &ks, time});
+            {s.cpuOps.start[o], s.cpuOps.start[o] + s.cpuOps.dur[o], int32_t(o), ks, time});
     }
     for (auto &[t, thread] : opsOfThread) {
         std::sort(thread.ops.begin(), thread.ops.end(), [](const LaunchingOp &a, const LaunchingOp &b) {
@@ -165,7 +184,7 @@ ModuleCandidates findModuleCandidates(const Trace &trace, const TraceAttribution
         });
         thread.kernelsBefore.assign(1, 0);
         for (const LaunchingOp &op : thread.ops)
-            thread.kernelsBefore.push_back(thread.kernelsBefore.back() + op.kernels->size());
+            thread.kernelsBefore.push_back(thread.kernelsBefore.back() + op.kernels.size());
     }
 
     // The frames and ops that could hold two kernels. A real trace has millions of them, most around
@@ -218,7 +237,7 @@ ModuleCandidates findModuleCandidates(const Trace &trace, const TraceAttribution
         if (it == opCost.end())
             it = opCost.emplace(op, costOfOp(s, size_t(op), mk.name)).first;
         KernelCost c = it->second;
-        const double n = double(kernelsOfOp[op].size());
+        const double n = double(kernelsOfOp(op).size());
         if (c.modeled && n > 1) {
             c.flops /= n;
             if (c.bytesIn > 0)
@@ -267,7 +286,7 @@ ModuleCandidates findModuleCandidates(const Trace &trace, const TraceAttribution
         Ns time = 0;
         for (auto it = first; it != last; ++it)
             if (it->end <= c.end + 1) {
-                count += it->kernels->size();
+                count += it->kernels.size();
                 time += it->kernelTime;
             }
         if (count < 2)
@@ -282,7 +301,7 @@ ModuleCandidates findModuleCandidates(const Trace &trace, const TraceAttribution
         ks.reserve(count);
         for (auto it = first; it != last; ++it)
             if (it->end <= c.end + 1)
-                ks.insert(ks.end(), it->kernels->begin(), it->kernels->end());
+                ks.insert(ks.end(), it->kernels.begin(), it->kernels.end());
         ModuleCandidate m;
         m.operation = displayName(std::string(base));
         m.moduleName = std::string(c.name);
