@@ -16,6 +16,8 @@
 #                        is among the SIZEs
 #   BENCH_REAL_SIZES     sizes of the real tiles (default "100M 1G"; "" leaves the real traces out)
 #   FUSIONSCOPE_SHARED_TRACES  where the shared traces are (default ../shared/traces); absent: no real rows
+#   BENCH_ROUNDS         runs of each real tile's load and triage and of each real pair's timings, the
+#                        median kept (default 3)
 # Missing traces are generated (a 3G one takes minutes and ~3.5 GB of disk with its .gz).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -98,6 +100,27 @@ first_view() {  # FILE...: the GUI, offscreen
     QT_QPA_PLATFORM=offscreen "$gui" --time-to-first-view "$@"
 }
 
+# The ratios of the real rows divide one timing by another, and on a shared machine one run of
+# either may be off by a third: those measurements run in $rounds rounds, each round taking every
+# command of the row once (so that a noisy spell hits them alike), and each keeps its median run.
+rounds=${BENCH_ROUNDS:-3}
+keep_median() {  # NAME KEY: $runs/NAME.rN.txt -> $runs/NAME.txt, the run whose KEY is the median
+    python3 - "$runs" "$1" "$2" "$rounds" <<'PY'
+import os, shutil, sys
+runs, name, key, rounds = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+timed = []
+for r in range(1, rounds + 1):
+    path = os.path.join(runs, f"{name}.r{r}.txt")
+    for line in open(path):
+        if line.startswith(key + "="):
+            timed.append((float(line.split("=", 1)[1]), path))
+timed.sort()
+chosen = timed[len(timed) // 2][1] if timed else os.path.join(runs, f"{name}.r1.txt")
+shutil.copy(chosen, os.path.join(runs, f"{name}.txt"))
+print(f"   {name}: {key} of {rounds} runs: " + ", ".join(f"{t:g}" for t, _ in timed) + " -> the median kept")
+PY
+}
+
 for size in "${sizes[@]}"; do
     generate "$out/bench_$size.json" nvidia 7 "$size"
     compress "$out/bench_$size.json"
@@ -163,30 +186,38 @@ for size in "${real_sizes[@]}"; do
             name=real.$size.$gpu.$format
             echo "== $file =="
             warm "$file"
-            measure "$name.load" "$bench" load "$file"
+            for r in $(seq "$rounds"); do
+                measure "$name.load.r$r" "$bench" load "$file"
+                measure "$name.triage.r$r" cli_timed triage "$file"
+            done
+            keep_median "$name.load" seconds
+            keep_median "$name.triage" seconds
             warm "$file"
             measure "$name.summary" cli_timed summary "$file"
-            warm "$file"
-            measure "$name.triage" cli_timed triage "$file"
             warm "$file"
             measure "$name.python" python_load "$file"
         done
         a=$out/qwen_h100_$size.$format b=$out/qwen_mi300_$size.$format
         echo "== compare $a $b =="
         warm "$a" "$b"
-        measure "real.$size.$format.loadboth" "$bench" load "$a" "$b"
-        warm "$a" "$b"
-        measure "real.$size.$format.compare" cli_timed compare "$a" "$b"
+        for r in $(seq "$rounds"); do
+            measure "real.$size.$format.loadboth.r$r" "$bench" load "$a" "$b"
+            measure "real.$size.$format.compare.r$r" cli_timed compare "$a" "$b"
+            if [ -x "$gui" ]; then
+                measure "real.$size.$format.gui.r$r" first_view "$a" "$b"
+            fi
+        done
+        keep_median "real.$size.$format.loadboth" seconds
+        keep_median "real.$size.$format.compare" seconds
         if [ -x "$gui" ]; then
-            warm "$a" "$b"
-            measure "real.$size.$format.gui" first_view "$a" "$b"
+            keep_median "real.$size.$format.gui" first_view_seconds
         fi
         uptime > "$runs/real.$size.$format.uptime.txt"
     done
 done
 uptime | tee "$runs/uptime_end.txt"
 
-BENCH_REAL_SIZES_RUN="${real_sizes[*]}" python3 - "$runs" "$out/results.md" "$compare_size" "${sizes[@]}" <<'PY'
+BENCH_ROUNDS=$rounds BENCH_REAL_SIZES_RUN="${real_sizes[*]}" python3 - "$runs" "$out/results.md" "$compare_size" "${sizes[@]}" <<'PY'
 import os, sys
 
 runs, results, compare_size, sizes = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
@@ -310,7 +341,8 @@ def real_tables():
              "in time by tools/tile_trace.py to about the size given. load: fusionscope-bench load (read, "
              "decompress, parse); anonymous memory: RssAnon once loaded and its peak while loading (the heap, "
              "not the mapped file), in MB and bytes per event; summary, triage: fusionscope-cli … --format json, "
-             "wall time of the whole process. × json.load: Python's json.load of the same file in this run, "
+             "wall time of the whole process; load and triage: the median of " + os.environ.get("BENCH_ROUNDS", "3")
+             + " runs, taken in turn. × json.load: Python's json.load of the same file in this run, "
              "divided by FusionScope's time (a speed-up). Targets: load ≥ 25× json.load, anonymous ≤ 100 B/event, "
              "peak RSS ≤ 1.4× the file, triage ≤ 1.6× load.",
              "",
@@ -356,7 +388,8 @@ def real_tables():
     lines += ["",
               "The pair: load both: fusionscope-bench load A B (both at once, as a comparison loads them); compare: "
               "fusionscope-cli compare A B --format json (load, analyse, compare, write); GUI: the offscreen window's "
-              "first view of the pair. Targets: compare ≤ 1.2× load both, GUI ≤ 1.5× load both.",
+              "first view of the pair; each the median of " + os.environ.get("BENCH_ROUNDS", "3") + " runs, the three "
+              "taken in turn. Targets: compare ≤ 1.2× load both, GUI ≤ 1.5× load both.",
               "",
               "| tile | format | load both s | json.load both s | × json.load | compare s (÷ load both) | × json.load "
               "| compare peak RSS MB | GUI first view s (÷ load both) | load avg |",
