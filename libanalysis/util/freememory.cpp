@@ -1,5 +1,8 @@
 #include "util/freememory.h"
 
+// Any libc header defines __GLIBC__; without one before the test below, the test is always false
+// and nothing is handed back.
+#include <cstdlib>
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
