@@ -159,6 +159,12 @@ void checkStepExists(const AnalyzedTrace &t, const Scope &scope)
         throw UsageError{problem};
 }
 
+void keepUntilExit(std::shared_ptr<const void> data)
+{
+    static auto *const kept = new std::vector<std::shared_ptr<const void>>;  // never destroyed, on purpose
+    kept->push_back(std::move(data));
+}
+
 int runCommand(const CliArgs &args)
 {
     static const std::map<std::string, int (*)(const CliArgs &)> commands = {

@@ -74,6 +74,8 @@ int compareCommand(const CliArgs &args)
     if (args.ranksAll)
         return compareEveryRank(args, sa, sb, ao, co);
     const auto [a, b] = loadPair(args, ao, sa, sb);
+    keepUntilExit(a);
+    keepUntilExit(b);
     const Comparison c = compareTraces(*a, *b, co);
     const bool severalRanks = sa.members.size() > 1 || sb.members.size() > 1;
     if (args.format == "csv") {

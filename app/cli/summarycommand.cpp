@@ -21,6 +21,7 @@ int summaryCommand(const CliArgs &args)
     lo.maxBytes = args.maxBytes;
     lo.label = args.labelA;
     const auto trace = loadTrace(args.positional[0], lo);
+    keepUntilExit(trace);
     const TraceSummary summary = summarize(*trace);
     SummaryReportOptions o;
     o.registry = KernelRegistry::load({args.registry});

@@ -33,6 +33,7 @@ int triageCommand(const CliArgs &args)
     lo.label = args.labelA;
     // The full analysis, so that kernels attributed by layer alignment (inferred) are included.
     const auto analyzed = loadAndAnalyze(args.positional[0], lo, ao);
+    keepUntilExit(analyzed);
     checkStepExists(*analyzed, ao.scope);
     const Trace &trace = *analyzed->trace;
     const KernelTable table = buildKernelTable(trace, analyzed->classes, analyzed->attribution, analyzed->stages, to);
