@@ -104,20 +104,26 @@ first_view() {  # FILE...: the GUI, offscreen
 # either may be off by a third: those measurements run in $rounds rounds, each round taking every
 # command of the row once (so that a noisy spell hits them alike), and each keeps its median run.
 rounds=${BENCH_ROUNDS:-3}
+[ "$rounds" -ge 1 ] 2>/dev/null || { echo "bench/run.sh: BENCH_ROUNDS must be a whole number of at least 1" >&2; exit 2; }
 keep_median() {  # NAME KEY: $runs/NAME.rN.txt -> $runs/NAME.txt, the run whose KEY is the median
     python3 - "$runs" "$1" "$2" "$rounds" <<'PY'
 import os, shutil, sys
 runs, name, key, rounds = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
-timed = []
+timed, failed = [], []
 for r in range(1, rounds + 1):
     path = os.path.join(runs, f"{name}.r{r}.txt")
+    found = False
     for line in open(path):
         if line.startswith(key + "="):
             timed.append((float(line.split("=", 1)[1]), path))
+            found = True
+    if not found:
+        failed.append(r)
 timed.sort()
 chosen = timed[len(timed) // 2][1] if timed else os.path.join(runs, f"{name}.r1.txt")
 shutil.copy(chosen, os.path.join(runs, f"{name}.txt"))
-print(f"   {name}: {key} of {rounds} runs: " + ", ".join(f"{t:g}" for t, _ in timed) + " -> the median kept")
+print(f"   {name}: {key} of {rounds} runs: " + ", ".join(f"{t:g}" for t, _ in timed) + " -> the median kept"
+      + (f"; FAILED: run {', '.join(map(str, failed))} (see {name}.rN.txt)" if failed else ""))
 PY
 }
 

@@ -99,8 +99,13 @@ namespace {
 std::shared_ptr<AnalyzedTrace> loadThenAnalyze(const std::function<std::shared_ptr<const Trace>(const LoadOptions &)> &load,
                                                const LoadOptions &options, const AnalyzeOptions &analyze)
 {
+    // The analysis reuses the parse's freed buffers: they are handed back after it, also when the
+    // load or the analysis throws (a long-lived GUI would otherwise keep them).
+    struct HandBack {
+        ~HandBack() { returnFreeMemory(); }
+    } handBack;
     LoadOptions lo = options;
-    lo.returnFreeMemory = false;  // the analysis reuses the parse's buffers: handed back after it
+    lo.returnFreeMemory = false;
     if (!lo.pool)  // a side of a pair: the other side, once done, may take part of this one's parse
         lo.pool = analyze.pool;
     const auto progress = options.progress ? options.progress : analyze.progress;
@@ -114,9 +119,7 @@ std::shared_ptr<AnalyzedTrace> loadThenAnalyze(const std::function<std::shared_p
     ao.progress = [&](double f) { return !progress || progress(0.8 + f * 0.2); };
     // One parse thread and no pair's pool: another trace loads beside, on the other core.
     ao.parallel = analyze.parallel && (analyze.pool || options.parseThreads != 1);
-    auto analyzed = analyzeTrace(trace, ao);
-    returnFreeMemory();
-    return analyzed;
+    return analyzeTrace(trace, ao);
 }
 } // namespace
 

@@ -89,7 +89,7 @@ std::shared_ptr<Trace> loadTraceMember(const std::string &path, std::vector<Trac
         throw TraceError(chosen->display, e.problem(), e.offset());
     }
     // The parse's buffers (each thread's piece of the file and simdjson's index of it, a few MB
-    // each), unless an analysis follows that reuses them.
+    // each) go back to the system, unless an analysis follows that reuses them.
     if (options.returnFreeMemory)
         returnFreeMemory();
     trace->store = std::move(parsed.store);

@@ -6,7 +6,8 @@
 // resident, for as long as it lives. Kept, they are what the next allocations reuse without a page
 // fault (a fresh page costs a fault and zeroing, ~15 µs per 4 KiB on virtual machines), so memory
 // is handed back where nothing of that size follows: once a trace is loaded and analysed, not in
-// between.
+// between (the event store's append is the exception: it hands back each large column it has
+// copied, so that the copy does not hold both).
 namespace fusion {
 
 void returnFreeMemory();
