@@ -81,9 +81,8 @@ void HugePagesTest::theProgramRunsAgainWithTheTunable()
         return QString::fromUtf8(p.readAllStandardOutput()).trimmed();
     };
     // What the child was started with (its /proc/self/environ), whether it knows it restarted, and
-    // what its environment holds afterwards: the user's GLIBC_TUNABLES, put back. glibc cuts the
-    // started-with text at the first ':' as it reads several tunables, so the arena count that
-    // follows the huge pages is not seen here (restartsOnlyWhereHugePagesMustBeAskedFor checks it).
+    // what its environment holds afterwards: the user's GLIBC_TUNABLES, put back. (The arena count
+    // after the huge pages is cut off, see below: restartsOnlyWhereHugePagesMustBeAskedFor checks it.)
     QCOMPARE(run({}), advised ? QString("started with glibc.malloc.hugetlb=1; active; now (unset)")
                               : QString("started with (unset); not active; now (unset)"));
     // glibc cuts the started-with text at the first ':' as it reads several tunables, so only the
