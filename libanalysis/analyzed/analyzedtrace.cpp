@@ -68,8 +68,17 @@ std::shared_ptr<AnalyzedTrace> analyzeTrace(std::shared_ptr<const Trace> trace, 
         helper.emplace(own);
     }
     // The attribution takes longest and needs none of the other analyses: posted first, so that a
-    // helper starts it at once (it posts its own independent parts in turn).
-    auto attribution = TaskPool::later(pool, [&] { return attributeKernels(*trace, pool); });
+    // helper starts it at once (it posts its own independent parts in turn). Inferred kernels must
+    // not create layers of their own (their scope is borrowed): the inference is planned from the
+    // linked kernels as soon as the attribution knows them, beside the rest of the analyses, and
+    // applied after the layers. Planned after the layers, it was the last step to finish on large
+    // traces. The task keeps a copy of the kinds (a byte per kernel): the attribution moves on.
+    std::optional<Later<InferencePlan>> inference;
+    auto attribution = TaskPool::later(pool, [&] {
+        return attributeKernels(*trace, pool, [&](const std::vector<AttributionKind> &kinds) {
+            inference.emplace(TaskPool::later(pool, [&trace, kinds] { return planInference(*trace, kinds); }));
+        });
+    });
     out->summary = summarize(*trace);
     step(0.1);
     const auto registry = options.registry ? options.registry : KernelRegistry::builtin();
@@ -83,12 +92,9 @@ std::shared_ptr<AnalyzedTrace> analyzeTrace(std::shared_ptr<const Trace> trace, 
     out->steps = steps.get();
     out->stages.restrictTo(scopeMask(out->steps, out->scope));
     step(0.6);
-    // Inferred kernels must not create layers of their own (their scope is borrowed): the inference
-    // is planned from the linked attribution beside the layers and applied after them.
-    auto inference = TaskPool::later(pool, [&] { return planInference(*trace, out->attribution); });
     out->layers = detectLayers(*trace, out->classes, out->attribution, out->stages);
     step(0.8);
-    applyInference(inference.get(), *trace, out->attribution);
+    applyInference(inference->get(), *trace, out->attribution);
     out->architecture = detectArchitecture(*trace, out->summary, out->classes, out->layers);
     step(1.0);
     return out;

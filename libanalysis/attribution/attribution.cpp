@@ -318,7 +318,8 @@ private:
 
 } // namespace
 
-TraceAttribution attributeKernels(const Trace &trace, TaskPool *pool)
+TraceAttribution attributeKernels(const Trace &trace, TaskPool *pool,
+                                  const std::function<void(const std::vector<AttributionKind> &)> &kindsKnown)
 {
     const EventStore &s = trace.store;
     const GpuOpTable &k = s.kernels;
@@ -373,15 +374,22 @@ TraceAttribution attributeKernels(const Trace &trace, TaskPool *pool)
     auto secondHalf = TaskPool::later(pool, [&] { find(half, k.size()); });
     find(0, half);
     secondHalf.get();
+    // A frame gives a location exactly when it locates(): the kinds are final before any location
+    // is interned (nodes[i][1] is set only where the op's frame gives none).
+    for (size_t i = 0; i < k.size(); ++i) {
+        if (frames.locates(nodes[i][0]))
+            out.kind[i] = AttributionKind::ExternalId;
+        else if (frames.locates(nodes[i][1]))
+            out.kind[i] = AttributionKind::Correlation;
+    }
+    if (kindsKnown)
+        kindsKnown(out.kind);
     for (size_t i = 0; i < k.size(); ++i) {
         FrameResolver::Context ctx = frames.at(nodes[i][0]);
-        if (ctx.location)
-            out.kind[i] = AttributionKind::ExternalId;
         if (!ctx.location && out.launch[i] >= 0) {
             const FrameResolver::Context atLaunch = frames.at(nodes[i][1]);
             if (atLaunch.location) {
                 ctx = atLaunch;
-                out.kind[i] = AttributionKind::Correlation;
             } else if (!ctx.scope) {
                 ctx.scope = atLaunch.scope;
             }

@@ -6,6 +6,7 @@
 #include "trace/traceloader.h"
 #include "util/taskpool.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -57,6 +58,9 @@ struct TraceAttribution {
 };
 
 // With a pool, its independent indexes are built by tasks posted there (util/taskpool.h).
-TraceAttribution attributeKernels(const Trace &trace, TaskPool *pool = nullptr);
+// `kindsKnown`, if given, is called with every kernel's kind as soon as it is final, before the
+// locations are interned: work that needs only the kinds (planning the inference) can start then.
+TraceAttribution attributeKernels(const Trace &trace, TaskPool *pool = nullptr,
+                                  const std::function<void(const std::vector<AttributionKind> &)> &kindsKnown = {});
 
 } // namespace fusion

@@ -5,15 +5,15 @@
 
 namespace fusion {
 
-InferencePlan planInference(const Trace &trace, const TraceAttribution &attr)
+InferencePlan planInference(const Trace &trace, const std::vector<AttributionKind> &kinds)
 {
     InferencePlan plan;
     const GpuOpTable &k = trace.store.kernels;
     std::vector<uint32_t> unresolved, linked;
     for (uint32_t id = 0; id < k.size(); ++id) {
-        if (attr.kind[id] == AttributionKind::Unresolved)
+        if (kinds[id] == AttributionKind::Unresolved)
             unresolved.push_back(id);
-        else if (attr.kind[id] == AttributionKind::ExternalId || attr.kind[id] == AttributionKind::Correlation)
+        else if (kinds[id] == AttributionKind::ExternalId || kinds[id] == AttributionKind::Correlation)
             linked.push_back(id);
     }
     if (unresolved.empty() || linked.size() < 8)
@@ -67,7 +67,7 @@ size_t applyInference(const InferencePlan &plan, const Trace &trace, TraceAttrib
 
 size_t inferAttributions(const Trace &trace, TraceAttribution &attr)
 {
-    return applyInference(planInference(trace, attr), trace, attr);
+    return applyInference(planInference(trace, attr.kind), trace, attr);
 }
 
 } // namespace fusion

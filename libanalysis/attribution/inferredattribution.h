@@ -10,13 +10,14 @@
 
 namespace fusion {
 
-// Which unlinked kernel takes which linked kernel's location. Planning only reads the attribution,
-// so it can run while other analyses read it too (the layers, which must not see inferred kernels).
+// Which unlinked kernel takes which linked kernel's location. Planning reads only the kernels' kinds
+// (see attributeKernels' kindsKnown), so it can run while the attribution interns its locations and
+// while other analyses read the attribution (the layers, which must not see inferred kernels).
 struct InferencePlan {
     bool aligned = false;                                // the sequences were aligned (else nothing changes)
     std::vector<std::pair<uint32_t, uint32_t>> matches;  // (unlinked kernel, linked kernel it copies)
 };
-InferencePlan planInference(const Trace &trace, const TraceAttribution &attribution);
+InferencePlan planInference(const Trace &trace, const std::vector<AttributionKind> &kinds);
 // Marks the planned kernels Inferred with their match's location; returns how many.
 size_t applyInference(const InferencePlan &plan, const Trace &trace, TraceAttribution &attribution);
 
