@@ -2,6 +2,7 @@
 #include "classify/opnames.h"
 #include "attribution/inferredattribution.h"
 #include "trace/traceerror.h"
+#include "trace/traceparser.h"
 #include "util/freememory.h"
 
 #include <algorithm>
@@ -118,9 +119,11 @@ std::shared_ptr<AnalyzedTrace> loadThenAnalyze(const std::function<std::shared_p
     lo.progress = [&](double f) { return !progress || progress(f * 0.8); };
     std::shared_ptr<const Trace> trace = load(lo);
     // The other side's parse first, if it is still going and waits for help: both traces are then
-    // read sooner, and the two analyses run side by side on both cores.
+    // read sooner, and the two analyses run side by side on both cores. Only its parse: were this
+    // side to take the other's analysis tasks too (its attribution, say), its own analysis, the one
+    // that ends last, would start that much later; the other side runs them itself meanwhile.
     if (lo.pool)
-        lo.pool->helpNow();
+        lo.pool->helpNow(&kParseHelp);
     AnalyzeOptions ao = analyze;
     ao.progress = [&](double f) { return !progress || progress(0.8 + f * 0.2); };
     // One parse thread and no pair's pool: another trace loads beside, on the other core.

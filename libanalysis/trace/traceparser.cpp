@@ -1,4 +1,5 @@
 #include "trace/traceparserimpl.h"
+#include "util/taskpool.h"
 
 #include <simdjson.h>
 
@@ -27,6 +28,8 @@ namespace fusion {
 ParseResult FUSION_PARSER_ENTRY(const TraceBuffer &, const std::string &, const ParseOptions &);
 
 #ifndef FUSION_PARSER_HASWELL
+const TaskKind kParseHelp{"parse help"};
+
 bool parseMicrosToNs(std::string_view t, Ns &out)
 {
     while (!t.empty() && (t.back() == ' ' || t.back() == '\n' || t.back() == '\r' || t.back() == '\t'))

@@ -11,6 +11,10 @@
 namespace fusion {
 
 class TaskPool;
+struct TaskKind;
+
+// The kind of the task a parse posts on ParseOptions::pool for another thread to take.
+extern const TaskKind kParseHelp;
 
 struct ParseOptions {
     // Called now and then with the fraction of bytes parsed; returning false cancels (throws Cancelled).

@@ -136,7 +136,7 @@ size_t Parser::withHelper(size_t first, const std::string &pattern, TaskPool &po
     auto help = TaskPool::later(&pool, [&] {
         const size_t from = splitNow ? splitAt : handoff.split(boundary);
         return from == std::string_view::npos ? from : later.eventChunks({from}, pattern);
-    });
+    }, &kParseHelp);
     size_t arrayClose = std::string_view::npos;
     try {
         m_laterParsed = &later.m_parsed;

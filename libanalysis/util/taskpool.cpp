@@ -1,5 +1,6 @@
 #include "util/taskpool.h"
 
+#include <algorithm>
 #include <chrono>
 
 namespace fusion {
@@ -30,8 +31,13 @@ void TaskPool::notify(const std::function<void()> &change)
 
 void TaskPool::runFirst(std::unique_lock<std::mutex> &lock)
 {
-    std::shared_ptr<detail::PoolJob> job = std::move(m_queue.front());
-    m_queue.pop_front();
+    runAt(lock, 0);
+}
+
+void TaskPool::runAt(std::unique_lock<std::mutex> &lock, size_t i)
+{
+    std::shared_ptr<detail::PoolJob> job = std::move(m_queue[i]);
+    m_queue.erase(m_queue.begin() + std::ptrdiff_t(i));
     if (!job->claim())
         return;  // its caller ran it already
     lock.unlock();
@@ -50,11 +56,15 @@ void TaskPool::helpUntil(const std::function<bool()> &done)
     }
 }
 
-void TaskPool::helpNow()
+void TaskPool::helpNow(const TaskKind *kind)
 {
     std::unique_lock lock(m_mutex);
-    for (size_t waiting = m_queue.size(); waiting > 0 && !m_queue.empty(); --waiting)
-        runFirst(lock);
+    for (size_t waiting = m_queue.size(); waiting > 0; --waiting) {
+        const auto it = std::find_if(m_queue.begin(), m_queue.end(), [&](const auto &job) { return !kind || job->kind == kind; });
+        if (it == m_queue.end())
+            return;
+        runAt(lock, size_t(it - m_queue.begin()));
+    }
 }
 
 PoolHelper::PoolHelper(TaskPool &pool) : m_pool(pool)

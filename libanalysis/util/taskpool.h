@@ -16,6 +16,12 @@ namespace fusion {
 
 class TaskPool;
 
+// What a task is, for a thread that helps with one kind only (TaskPool::helpNow): compared by
+// address, so that each kind is one named constant.
+struct TaskKind {
+    const char *name;
+};
+
 namespace detail {
 
 class PoolJob {
@@ -25,6 +31,7 @@ public:
     bool claim() { return !m_claimed.test_and_set(); }
     void run(TaskPool *pool);  // the claimer only
     bool finished = false;     // under the pool's mutex (or the runner's alone, without a pool)
+    const TaskKind *kind = nullptr;
 
 private:
     virtual void execute() = 0;
@@ -72,10 +79,11 @@ public:
     // f runs on a helper or at the returned Later's get(), whichever comes first. Without a pool
     // (nullptr) it runs at get().
     template <class F>
-    static auto later(TaskPool *pool, F f) -> Later<std::invoke_result_t<F>>
+    static auto later(TaskPool *pool, F f, const TaskKind *kind = nullptr) -> Later<std::invoke_result_t<F>>
     {
         using R = std::invoke_result_t<F>;
         auto task = std::make_shared<detail::PoolTask<R>>(std::move(f));
+        task->kind = kind;
         if (pool)
             pool->post(task);
         return Later<R>(pool, std::move(task));
@@ -85,8 +93,9 @@ public:
     // ends or notify() is called, and at least every 50 ms (for conditions nobody notifies).
     void helpUntil(const std::function<bool()> &done);
     // Runs waiting tasks, at most as many as wait when it is called (a task posted meanwhile may
-    // take the place of one another thread took), then returns: it never waits.
-    void helpNow();
+    // take the place of one another thread took), then returns: it never waits. Given a kind, only
+    // the tasks of that kind.
+    void helpNow(const TaskKind *kind = nullptr);
     // Changes state that a helpUntil condition reads, under the pool's lock, and wakes the helpers.
     void notify(const std::function<void()> &change);
 
@@ -94,6 +103,7 @@ private:
     friend class detail::PoolJob;
     void post(std::shared_ptr<detail::PoolJob> job);
     void runFirst(std::unique_lock<std::mutex> &lock);  // the queue's first task, unless taken; lock held
+    void runAt(std::unique_lock<std::mutex> &lock, size_t i);  // the same for the i-th
 
     std::mutex m_mutex;
     std::condition_variable m_changed;

@@ -35,6 +35,7 @@ private slots:
     void theSideDoneFirstRunsTheOtherSidesTasks();
     void aSideToldToStopReturnsWithoutWaitingForTheOther();
     void helpNowRunsTheTasksWaitingThenReturns();
+    void helpNowWithAKindRunsOnlyTasksOfThatKind();
 };
 
 void TaskPoolTest::withoutAPoolATaskRunsAtGetOnTheCaller()
@@ -192,6 +193,26 @@ void TaskPoolTest::helpNowRunsTheTasksWaitingThenReturns()
     QCOMPARE(posted->get(), 3);               // left for its caller
     QCOMPARE(ran, (std::vector<int>{1, 2, 3}));
     pool.helpNow();  // nothing waits: returns at once
+}
+
+// A side whose trace is read helps with the other side's parse only: the other side's analysis
+// tasks stay for the other side, so that this side's own analysis starts at once.
+void TaskPoolTest::helpNowWithAKindRunsOnlyTasksOfThatKind()
+{
+    static const TaskKind parse{"parse"}, analysis{"analysis"};
+    TaskPool pool;
+    std::vector<int> ran;
+    auto first = TaskPool::later(&pool, [&] { return ran.push_back(1), 1; }, &analysis);
+    auto second = TaskPool::later(&pool, [&] { return ran.push_back(2), 2; }, &parse);
+    auto third = TaskPool::later(&pool, [&] { return ran.push_back(3), 3; });
+    auto fourth = TaskPool::later(&pool, [&] { return ran.push_back(4), 4; }, &parse);
+    pool.helpNow(&parse);
+    QCOMPARE(ran, (std::vector<int>{2, 4}));
+    pool.helpNow(&parse);  // none of that kind waits: returns at once
+    QCOMPARE(ran, (std::vector<int>{2, 4}));
+    pool.helpNow();  // any kind, in order
+    QCOMPARE(ran, (std::vector<int>{2, 4, 1, 3}));
+    QCOMPARE(first.get() + second.get() + third.get() + fourth.get(), 10);
 }
 
 QTEST_APPLESS_MAIN(TaskPoolTest)
