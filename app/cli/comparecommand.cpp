@@ -76,7 +76,10 @@ int compareCommand(const CliArgs &args)
     const auto [a, b] = loadPair(args, ao, sa, sb);
     keepUntilExit(a);
     keepUntilExit(b);
-    const Comparison c = compareTraces(*a, *b, co);
+    // Kept until exit like the traces: its hundreds of thousands of kernel pairs need no freeing.
+    const auto kept = std::make_shared<const Comparison>(compareTraces(*a, *b, co));
+    keepUntilExit(kept);
+    const Comparison &c = *kept;
     const bool severalRanks = sa.members.size() > 1 || sb.members.size() > 1;
     if (args.format == "csv") {
         if (args.out.empty())
