@@ -181,16 +181,17 @@ Comparison compareTraces(const AnalyzedTrace &a, const AnalyzedTrace &b, const C
     }
     const bool swap = o.canonicalOrder && canonicallyFirst(b, a);
     const AnalyzedTrace &x = swap ? b : a, &y = swap ? a : b;
-    // The second core takes independent parts as they come: half of the layer pairs' kernel
-    // alignments, then what each trace alone gives the gap decomposition, beside the findings.
+    // The second core takes independent parts as they come: what each trace alone gives the gap
+    // decomposition, while this thread aligns the layers (one alignment, which it cannot share),
+    // then half of the layer pairs' kernel alignments, then parts of the findings.
     TaskPool pool;
     PoolHelper helper(pool);
     if (o.progress && !o.progress(0.0))
         throw Cancelled();
-    LayerAlignment layers = alignLayers(x, y, o.stage, o.progress, &pool);
     auto gapTraces = TaskPool::later(&pool, [&] {
         return std::array<GapTrace, 2>{gapTraceOf(a, o.stage), gapTraceOf(b, o.stage)};
     });
+    LayerAlignment layers = alignLayers(x, y, o.stage, o.progress, &pool);
     Comparison c = compareOriented(x, y, o, swap ? labelB : labelA, swap ? labelA : labelB, std::move(layers), pool);
     if (swap)
         c = mirrored(std::move(c));
