@@ -121,6 +121,9 @@ std::pair<std::shared_ptr<AnalyzedTrace>, std::shared_ptr<AnalyzedTrace>> loadPa
                                                                                    const RunSide &a, const RunSide &b)
 {
     SideBySide pair;
+    // The comparison comes next, then the process ends: nothing is handed back (analyzedtrace.h).
+    AnalyzeOptions ao = options;
+    ao.returnFreeMemory = false;
     auto load = [&](const RunSide &side, const std::string &label) {
         LoadOptions lo;
         lo.parseThreads = 1;
@@ -128,8 +131,8 @@ std::pair<std::shared_ptr<AnalyzedTrace>, std::shared_ptr<AnalyzedTrace>> loadPa
         lo.device = args.device;
         lo.maxBytes = args.maxBytes;
         lo.label = label;
-        return pair.side(options, [&](const AnalyzeOptions &ao) {
-            return loadAndAnalyzeMember(side.path, side.members, side.index, lo, ao, side.warnings);
+        return pair.side(ao, [&](const AnalyzeOptions &withPool) {
+            return loadAndAnalyzeMember(side.path, side.members, side.index, lo, withPool, side.warnings);
         });
     };
     // Both traces load and analyse side by side, a core each.

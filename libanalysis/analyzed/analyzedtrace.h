@@ -35,6 +35,11 @@ struct AnalyzeOptions {
     // For one trace of a pair loaded side by side (SideBySide sets it): the independent analyses
     // are posted here instead, for the other side to take once it is done, or else run in turn.
     TaskPool *pool = nullptr;
+    // loadAndAnalyze hands the parse's freed buffers back to the system once the analysis is done.
+    // A caller with more work right after may pass false, and hand back later (util/freememory.h)
+    // or never (a process about to end): the other side's analysis and the comparison then reuse
+    // that memory instead of faulting fresh pages in.
+    bool returnFreeMemory = true;
 };
 
 // Two traces loaded and analysed side by side, a core each. Each side loads through side(), which
