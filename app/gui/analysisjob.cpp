@@ -27,6 +27,8 @@ quint64 AnalysisJob::start(const Request &request)
         load.progress = [&control](double f) { return control.report(f * 0.95); };
         fusion::AnalyzeOptions analyze;
         analyze.scope = scope;
+        // A pair is compared next: the comparison job hands the freed memory back after it.
+        analyze.returnFreeMemory = !pair;
         // Everything that may throw happens in here: a side of a pair must reach side() (which the
         // other side waits for) whatever becomes of it.
         auto loadAndAnalyze = [&](fusion::AnalyzeOptions options) {

@@ -2,6 +2,7 @@
 
 #include "findingsreport.h"
 #include "trace/traceerror.h"
+#include "util/freememory.h"
 
 ComparisonJob::ComparisonJob(QObject *parent) : BackgroundJob(parent) {}
 
@@ -9,6 +10,9 @@ quint64 ComparisonJob::start(std::shared_ptr<const fusion::AnalyzedTrace> a,
                              std::shared_ptr<const fusion::AnalyzedTrace> b, const fusion::CompareOptions &options)
 {
     return launch([a, b, options](JobControl &control) -> std::shared_ptr<void> {
+        // What the pair's load freed served the comparison; handed back once it ends, however it
+        // ends (a pair's analyses keep it for this, see AnalysisJob).
+        const fusion::ReturnFreeMemoryAtEnd handBack;
         auto result = std::make_shared<ComparisonResult>();
         if (!control.report(0.05))
             throw fusion::Cancelled();

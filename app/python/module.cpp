@@ -8,6 +8,7 @@
 #include "report/stepsreport.h"
 #include "trace/mapguard.h"
 #include "trace/traceerror.h"
+#include "util/freememory.h"
 #include "util/resourcepaths.h"
 
 #include <pybind11/eval.h>
@@ -146,7 +147,9 @@ PyComparison compare(const py::object &a, const py::object &b, const std::string
     std::shared_ptr<const AnalyzedTrace> tb = bLoaded ? b.cast<PyTrace>().t : nullptr;
     const std::string pa = aLoaded ? std::string() : pathArg(a), pb = bLoaded ? std::string() : pathArg(b);
     const int threads = !ta && !tb ? 1 : 0;  // a core per trace when both load
-    const LoadArgs defaults = loadArgs({}, {}, {}, {}, "steps", {}, {});
+    LoadArgs defaults = loadArgs({}, {}, {}, {}, "steps", {}, {});
+    // Both sides' freed memory serves the comparison, and is handed back after it.
+    defaults.analyze.returnFreeMemory = threads != 1;
     SideBySide pair;
     auto loadSide = [&](const std::string &path, const Progress &progress) {
         if (threads != 1)  // one side only: it has the cores to itself
@@ -166,6 +169,7 @@ PyComparison compare(const py::object &a, const py::object &b, const std::string
         if (!ta)
             ta = fa.get();
         o.progress = progress;
+        const ReturnFreeMemoryAtEnd handBack;
         return std::make_shared<const Comparison>(compareTraces(*ta, *tb, o));
     });
     return {{ta}, {tb}, c};

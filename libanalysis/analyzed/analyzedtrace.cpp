@@ -108,14 +108,7 @@ std::shared_ptr<AnalyzedTrace> loadThenAnalyze(const std::function<std::shared_p
 {
     // The analysis reuses the parse's freed buffers: they are handed back after it, also when the
     // load or the analysis throws (a long-lived GUI would otherwise keep them).
-    struct HandBack {
-        bool wanted;
-        ~HandBack()
-        {
-            if (wanted)
-                returnFreeMemory();
-        }
-    } handBack{analyze.returnFreeMemory};
+    const ReturnFreeMemoryAtEnd handBack(analyze.returnFreeMemory);
     LoadOptions lo = options;
     lo.returnFreeMemory = false;
     if (!lo.pool)  // a side of a pair: the other side, once done, may take part of this one's parse
