@@ -106,9 +106,27 @@ LayerAlignment alignLayers(const AnalyzedTrace &a, const AnalyzedTrace &b, Stage
     bool oneToOne = la.size() == lb.size();
     for (size_t i = 0; oneToOne && i < la.size(); ++i)
         oneToOne = same(i, i);
+    // Where every layer has a stage of its own (none matches any) and blocks are numbered, `same`
+    // is the equality of (stage, ordinal): compared as one number per layer, the alignment reads a
+    // tenth of the bytes per cell and runs without branches (4392 x 3840 layers on the 1 GB Qwen
+    // pair, one alignment on the comparison's critical path).
+    const auto plain = [](const std::vector<Key> &keys) {
+        std::vector<uint64_t> ids;
+        ids.reserve(keys.size());
+        for (const Key &k : keys) {
+            if (k.stage == Stage::All)
+                return std::vector<uint64_t>{};
+            ids.push_back(uint64_t(k.stage) << 32 | k.ordinal);
+        }
+        return ids;
+    };
+    const std::vector<uint64_t> ia = byScope && !oneToOne ? plain(ka) : std::vector<uint64_t>{};
+    const std::vector<uint64_t> ib = ia.size() == ka.size() ? plain(kb) : std::vector<uint64_t>{};
     if (oneToOne)
         for (size_t i = 0; i < la.size(); ++i)
             steps.push_back({int32_t(i), int32_t(i)});
+    else if (ia.size() == ka.size() && ib.size() == kb.size())
+        steps = alignSequences(la.size(), lb.size(), [&](size_t i, size_t j) { return ia[i] == ib[j]; }, {}, size_t(16) << 20);
     else
         steps = alignSequences(la.size(), lb.size(), same, {}, size_t(16) << 20);
     // The kernels of each layer pair, the longest part of a comparison of long traces: the second
