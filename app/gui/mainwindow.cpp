@@ -20,6 +20,7 @@
 #include "tracepane.h"
 #include "triagejob.h"
 #include "triagepage.h"
+#include "util/freememory.h"
 
 #include <QCloseEvent>
 #include <QComboBox>
@@ -145,6 +146,7 @@ void MainWindow::connectJob(Side side)
             m_results->setTrace(side, job->result());
             startComparison();
         }
+        returnFreeMemoryUnlessCompared();
         startTriage(side);  // once the pages show the trace: they need not share the cores with it
         updateStepChoices();
         updateStageChoices();
@@ -176,6 +178,7 @@ void MainWindow::connectJob(Side side)
         m_pane[side]->showError(m_path[side], message);
         m_messageBar->showMessage(MessageBar::Error, tr("Trace %1 could not be loaded: %2").arg(sideName(side), message),
                                   QStringLiteral("trace") + sideName(side));
+        returnFreeMemoryUnlessCompared();
         updateActions();
         updateEmptyStates();
         notifyIfIdle();
@@ -183,6 +186,7 @@ void MainWindow::connectJob(Side side)
     connect(job, &BackgroundJob::cancelled, this, [this, side] {
         m_path[side].clear();
         m_pane[side]->showEmpty(tr("Loading was cancelled. Drop a trace file here, or click Open…"));
+        returnFreeMemoryUnlessCompared();
         updateActions();
         updateEmptyStates();
         notifyIfIdle();
@@ -465,6 +469,16 @@ bool MainWindow::event(QEvent *event)
     m_triageStartPosted = false;
     startQueuedTriages();
     return true;
+}
+
+// The two sides of a pair keep what their loads freed for the comparison, which hands it back
+// (ComparisonJob). When no comparison follows (a side failed, was cancelled or loaded alone), it is
+// handed back here once no load is left running.
+void MainWindow::returnFreeMemoryUnlessCompared()
+{
+    if (m_job[SideA]->isRunning() || m_job[SideB]->isRunning() || m_compareJob->isRunning())
+        return;
+    fusion::returnFreeMemory();
 }
 
 void MainWindow::startComparison()

@@ -119,6 +119,7 @@ private:
     void connectExports();
     void askOpen(Side side);
     void startComparison();
+    void returnFreeMemoryUnlessCompared();
     void swapResults();  // swapTraces' part inside one Results::Update
     void startTriage(Side side);
     void startQueuedTriages();

@@ -148,7 +148,8 @@ PyComparison compare(const py::object &a, const py::object &b, const std::string
     const std::string pa = aLoaded ? std::string() : pathArg(a), pb = bLoaded ? std::string() : pathArg(b);
     const int threads = !ta && !tb ? 1 : 0;  // a core per trace when both load
     LoadArgs defaults = loadArgs({}, {}, {}, {}, "steps", {}, {});
-    // Both sides' freed memory serves the comparison, and is handed back after it.
+    // Loaded side by side, both sides' freed memory serves the comparison; it is handed back
+    // after it, or when a load fails.
     defaults.analyze.returnFreeMemory = threads != 1;
     SideBySide pair;
     auto loadSide = [&](const std::string &path, const Progress &progress) {
@@ -161,6 +162,7 @@ PyComparison compare(const py::object &a, const py::object &b, const std::string
         });
     };
     auto c = withoutGil([&](const Progress &progress) {
+        const ReturnFreeMemoryAtEnd handBack;
         std::future<std::shared_ptr<const AnalyzedTrace>> fa;
         if (!ta)
             fa = std::async(std::launch::async, [&] { return loadSide(pa, progress); });
@@ -169,7 +171,6 @@ PyComparison compare(const py::object &a, const py::object &b, const std::string
         if (!ta)
             ta = fa.get();
         o.progress = progress;
-        const ReturnFreeMemoryAtEnd handBack;
         return std::make_shared<const Comparison>(compareTraces(*ta, *tb, o));
     });
     return {{ta}, {tb}, c};

@@ -74,6 +74,7 @@ std::shared_ptr<AnalyzedTrace> analyzeTrace(std::shared_ptr<const Trace> trace, 
     // linked kernels as soon as the attribution knows them, beside the rest of the analyses, and
     // applied after the layers. Planned after the layers, it was the last step to finish on large
     // traces. The task keeps a copy of the kinds (a byte per kernel): the attribution moves on.
+    // Declared before `attribution`, whose end waits for a running attribution that may still set it.
     std::optional<Later<InferencePlan>> inference;
     auto attribution = TaskPool::later(pool, [&] {
         return attributeKernels(*trace, pool, [&](const std::vector<AttributionKind> &kinds) {

@@ -94,7 +94,7 @@ public:
     void helpUntil(const std::function<bool()> &done);
     // Runs waiting tasks, at most as many as wait when it is called (a task posted meanwhile may
     // take the place of one another thread took), then returns: it never waits. Given a kind, only
-    // the tasks of that kind.
+    // the tasks of that kind (still at most as many as wait, of any kind, when it is called).
     void helpNow(const TaskKind *kind = nullptr);
     // Changes state that a helpUntil condition reads, under the pool's lock, and wakes the helpers.
     void notify(const std::function<void()> &change);
