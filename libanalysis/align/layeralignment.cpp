@@ -110,22 +110,19 @@ LayerAlignment alignLayers(const AnalyzedTrace &a, const AnalyzedTrace &b, Stage
     // is the equality of (stage, ordinal): compared as one number per layer, each cell tests one
     // pair of ids instead of the keys' fields (4392 x 3840 layers on the 1 GB Qwen pair, one
     // alignment on the comparison's critical path).
-    const auto plain = [](const std::vector<Key> &keys) {
-        std::vector<uint64_t> ids;
-        ids.reserve(keys.size());
+    const auto plain = [](const std::vector<Key> &keys, std::vector<uint64_t> &ids) {
         for (const Key &k : keys) {
             if (k.stage == Stage::All)
-                return std::vector<uint64_t>{};
+                return false;
             ids.push_back(uint64_t(k.stage) << 32 | k.ordinal);
         }
-        return ids;
+        return true;
     };
-    const std::vector<uint64_t> ia = byScope && !oneToOne ? plain(ka) : std::vector<uint64_t>{};
-    const std::vector<uint64_t> ib = ia.size() == ka.size() ? plain(kb) : std::vector<uint64_t>{};
+    std::vector<uint64_t> ia, ib;
     if (oneToOne)
         for (size_t i = 0; i < la.size(); ++i)
             steps.push_back({int32_t(i), int32_t(i)});
-    else if (ia.size() == ka.size() && ib.size() == kb.size())
+    else if (byScope && plain(ka, ia) && plain(kb, ib))
         steps = alignSequences(la.size(), lb.size(), [&](size_t i, size_t j) { return ia[i] == ib[j]; }, {}, size_t(16) << 20);
     else
         steps = alignSequences(la.size(), lb.size(), same, {}, size_t(16) << 20);

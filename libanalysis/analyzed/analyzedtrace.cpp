@@ -71,10 +71,10 @@ std::shared_ptr<AnalyzedTrace> analyzeTrace(std::shared_ptr<const Trace> trace, 
     // The attribution takes longest and needs none of the other analyses: posted first, so that a
     // helper starts it at once (it posts its own independent parts in turn). Inferred kernels must
     // not create layers of their own (their scope is borrowed): the inference is planned from the
-    // linked kernels as soon as the attribution knows them, beside the rest of the analyses, and
-    // applied after the layers. Planned after the layers, it was the last step to finish on large
-    // traces. The task keeps a copy of the kinds (a byte per kernel): the attribution moves on.
-    // Declared before `attribution`, whose end waits for a running attribution that may still set it.
+    // linked kernels as soon as the attribution knows them, beside the rest of the analyses (its
+    // alignment would otherwise be the last step to finish), and applied after the layers. The task
+    // keeps a copy of the kinds, a byte per kernel. `inference` is declared before `attribution`,
+    // whose end waits for a running attribution that may still set it.
     std::optional<Later<InferencePlan>> inference;
     auto attribution = TaskPool::later(pool, [&] {
         return attributeKernels(*trace, pool, [&](const std::vector<AttributionKind> &kinds) {
