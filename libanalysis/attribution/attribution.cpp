@@ -70,10 +70,14 @@ constexpr uint32_t kNotYet = UINT32_MAX;
 Ns probeTime(Ns start, Ns dur) { return start + std::min<Ns>(dur / 2, 1000); }
 
 // Rows of a table sorted by (key, start), ties in row order, for "the event with this id nearest
-// in time". The entries are copied side by side so that the binary searches stay in cache.
+// in time". Only the row numbers are kept (four bytes a row; times are read from the table's own
+// columns): on a large trace these indexes cover a million ops and launches, and were 32 bytes a row,
+// whose first touch (fresh pages) took most of their build time. Ids and times both rise through a
+// trace, so the lookups of kernels in time order still read the columns nearly in order.
 class KeyedRows {
 public:
     KeyedRows(const std::vector<int64_t> &key, const std::vector<Ns> &start, const std::vector<Ns> &dur)
+        : m_start(start), m_dur(dur)
     {
         size_t n = 0;
         int64_t lo = INT64_MAX, hi = INT64_MIN;
@@ -83,19 +87,21 @@ public:
                 lo = std::min(lo, k);
                 hi = std::max(hi, k);
             }
-        const auto entry = [&](uint32_t i) { return Entry{key[i], start[i], start[i] + dur[i], i}; };
-        const auto byStart = [](const Entry &a, const Entry &b) { return a.start < b.start; };
+        const auto byStart = [&](uint32_t a, uint32_t b) { return start[a] < start[b]; };
         const auto offset = [&](int64_t k) { return size_t(uint64_t(k) - uint64_t(lo)); };  // no signed overflow
         if (n == 0 || offset(hi) >= 4 * n) {  // sparse ids
             m_rows.reserve(n);
             for (uint32_t i = 0; i < key.size(); ++i)
                 if (key[i] != kNone)
-                    m_rows.push_back(entry(i));
+                    m_rows.push_back(i);
             // Launches and ops are listed in time, so their ids mostly arrive in order: a merge sort
             // would still take its twenty passes and a buffer.
-            const auto byKey = [&](const Entry &a, const Entry &b) { return a.key != b.key ? a.key < b.key : byStart(a, b); };
+            const auto byKey = [&](uint32_t a, uint32_t b) { return key[a] != key[b] ? key[a] < key[b] : byStart(a, b); };
             if (!std::is_sorted(m_rows.begin(), m_rows.end(), byKey))
                 std::stable_sort(m_rows.begin(), m_rows.end(), byKey);
+            m_keys.reserve(n);
+            for (uint32_t r : m_rows)
+                m_keys.push_back(key[r]);
             return;
         }
         // Ids count up from small numbers, so a counting sort by key (stable) places every row in
@@ -112,13 +118,10 @@ public:
         m_rows.resize(n);
         for (uint32_t i = 0; i < key.size(); ++i)
             if (key[i] != kNone)
-                m_rows[next[offset(key[i])]++] = entry(i);
-        for (auto run = m_rows.begin(); run != m_rows.end();) {
-            const auto end = std::find_if(run, m_rows.end(), [&](const Entry &e) { return e.key != run->key; });
-            if (end - run > 1)
-                std::stable_sort(run, end, byStart);
-            run = end;
-        }
+                m_rows[next[offset(key[i])]++] = i;
+        for (size_t k = 0, from = 0; k + 1 < m_end.size(); from = m_end[k++])
+            if (m_end[k] - from > 1)
+                std::stable_sort(m_rows.begin() + std::ptrdiff_t(from), m_rows.begin() + m_end[k], byStart);
     }
 
     // Among the rows with `key`: one that started at or before t whose end is closest to t (the
@@ -130,17 +133,18 @@ public:
         const auto [lo, hi] = rowsOf(key);
         if (lo == hi)
             return -1;
-        auto after = std::upper_bound(lo, hi, t, [](Ns v, const Entry &e) { return v < e.start; });
+        auto after = std::upper_bound(lo, hi, t, [&](Ns v, uint32_t r) { return v < m_start[r]; });
         if (after == lo)
-            return int32_t(lo->row);
+            return int32_t(*lo);
         // When ids repeat, look at the few latest earlier rows only.
         int32_t best = -1;
         Ns bestGap = 0;
         for (auto it = after; it != lo && after - it < 4;) {
             --it;
-            const Ns gap = it->end > t ? it->end - t : t - it->end;
+            const Ns end = m_start[*it] + m_dur[*it];
+            const Ns gap = end > t ? end - t : t - end;
             if (best < 0 || gap < bestGap) {
-                best = int32_t(it->row);
+                best = int32_t(*it);
                 bestGap = gap;
             }
         }
@@ -148,12 +152,7 @@ public:
     }
 
 private:
-    struct Entry {
-        int64_t key;
-        Ns start, end;
-        uint32_t row;
-    };
-    using Iter = std::vector<Entry>::const_iterator;
+    using Iter = std::vector<uint32_t>::const_iterator;
 
     std::pair<Iter, Iter> rowsOf(int64_t key) const
     {
@@ -163,20 +162,22 @@ private:
                 return {m_rows.end(), m_rows.end()};
             return {m_rows.begin() + (k ? m_end[k - 1] : 0), m_rows.begin() + m_end[k]};
         }
-        auto lo = std::lower_bound(m_rows.begin(), m_rows.end(), key, [](const Entry &e, int64_t k) { return e.key < k; });
+        auto lo = std::lower_bound(m_keys.begin(), m_keys.end(), key);
         auto hi = lo;
-        while (hi != m_rows.end() && hi->key == key && hi - lo < 8)
+        while (hi != m_keys.end() && *hi == key && hi - lo < 8)
             ++hi;  // ids are unique in most traces: a short scan beats a second binary search
-        if (hi != m_rows.end() && hi->key == key)
-            hi = std::upper_bound(hi, m_rows.end(), key, [](int64_t k, const Entry &e) { return k < e.key; });
-        return {lo, hi};
+        if (hi != m_keys.end() && *hi == key)
+            hi = std::upper_bound(hi, m_keys.end(), key);
+        return {m_rows.begin() + (lo - m_keys.begin()), m_rows.begin() + (hi - m_keys.begin())};
     }
 
-    std::vector<Entry> m_rows;
+    const std::vector<Ns> &m_start, &m_dur;
+    std::vector<uint32_t> m_rows;  // by (key, start)
     // Dense ids: m_end[key - m_lo] is the end of the key's rows (and the start of the next key's).
-    // Empty for sparse ids, which are found by binary search.
+    // Sparse ids: m_keys[i] is the key of m_rows[i], for a binary search.
     int64_t m_lo = 0;
     std::vector<uint32_t> m_end;
+    std::vector<int64_t> m_keys;
 };
 
 // A CPU annotation range as a frame: its name is the user's own label for that stretch of code.
