@@ -199,17 +199,17 @@ public:
         const AnnotationTable &a = store.annotations;
         const PyFrameTable &f = store.pyFrames;
         m_names = annotations ? &a.name : &f.name;
-        std::vector<IntervalForest::Interval> iv;
         if (annotations) {
+            std::vector<IntervalForest::Interval> iv;
             for (uint32_t i = 0; i < a.size(); ++i)
                 if (!a.onGpu[i])
                     iv.push_back({{a.pid[i], a.tid[i]}, a.start[i], a.start[i] + a.dur[i], i});
+            m_forest.build(std::move(iv));
         } else if (out.source == AttributionSource::PythonStacks) {
-            iv = IntervalForest::byGroup(f.size(), [&](size_t i) {
+            m_forest.buildByGroup(f.size(), [&](size_t i) {
                 return IntervalForest::Interval{{f.pid[i], f.tid[i]}, f.start[i], f.start[i] + f.dur[i], uint32_t(i)};
             });
         }
-        m_forest.build(std::move(iv));
 
         const size_t n = m_forest.size();
         std::vector<uint8_t> roleOfName(store.strings.size(), 0xff);

@@ -6,54 +6,68 @@ namespace fusion {
 
 void IntervalForest::build(std::vector<Interval> intervals)
 {
-    const auto before = [](const Interval &a, const Interval &b) {
-        if (a.group != b.group)
-            return a.group < b.group;
+    // By group first, stably: sortAndLink() orders each group's nodes.
+    const auto byGroup = [](const Interval &a, const Interval &b) { return a.group < b.group; };
+    if (!std::is_sorted(intervals.begin(), intervals.end(), byGroup))
+        std::stable_sort(intervals.begin(), intervals.end(), byGroup);
+    m_groupStart.clear();
+    m_nodes.resize(intervals.size());
+    for (size_t i = 0; i < intervals.size(); ++i) {
+        if (i == 0 || intervals[i - 1].group != intervals[i].group)
+            m_groupStart.emplace_back(intervals[i].group, int32_t(i));
+        m_nodes[i] = Node{intervals[i].start, intervals[i].end, intervals[i].id};
+    }
+    sortAndLink();
+}
+
+void IntervalForest::sortAndLink()
+{
+    const auto before = [](const Node &a, const Node &b) {
         if (a.start != b.start)
             return a.start < b.start;
         if (a.end != b.end)
             return a.end > b.end;  // the enclosing one first, so that it becomes the parent
         return a.id < b.id;
     };
-    // Stable merge sort: profilers write frames in order of their end (children before parents),
-    // runs that drive introsort into its slow heap-sort fallback. Many write them in order already,
-    // which a merge sort does not notice.
-    if (!std::is_sorted(intervals.begin(), intervals.end(), before))
-        std::stable_sort(intervals.begin(), intervals.end(), before);
-    m_nodes = std::move(intervals);
     m_parent.assign(m_nodes.size(), npos);
     m_enclosing.assign(m_nodes.size(), npos);
     m_lastEnding.assign(m_nodes.size(), npos);
-    m_groupStart.clear();
     // Two stacks of earlier nodes that may still enclose later ones; everything below a node's
     // place is popped once, so building stays linear after the sort.
     std::vector<int32_t> parents, enclosing;
-    for (size_t i = 0; i < m_nodes.size(); ++i) {
-        const Interval &iv = m_nodes[i];
-        const bool newGroup = i == 0 || m_nodes[i - 1].group != iv.group;
-        if (newGroup) {
-            m_groupStart.emplace_back(iv.group, int32_t(i));
-            parents.clear();
-            enclosing.clear();
+    for (size_t g = 0; g < m_groupStart.size(); ++g) {
+        const size_t first = size_t(m_groupStart[g].second);
+        const size_t last = g + 1 < m_groupStart.size() ? size_t(m_groupStart[g + 1].second) : m_nodes.size();
+        const auto begin = m_nodes.begin() + std::ptrdiff_t(first), end = m_nodes.begin() + std::ptrdiff_t(last);
+        // Stable merge sort: profilers write frames in order of their end (children before
+        // parents), runs that drive introsort into its slow heap-sort fallback. Many write them in
+        // order already, which a merge sort does not notice.
+        if (!std::is_sorted(begin, end, before))
+            std::stable_sort(begin, end, before);
+        parents.clear();
+        enclosing.clear();
+        for (size_t i = first; i < last; ++i) {
+            const Node &iv = m_nodes[i];
+            // The parent: the latest node still running when this one starts that ends no more
+            // than kCrossing before it does. A child may end a little after its caller (the
+            // profiler rounds start and duration separately) and still be its child; windows that
+            // merely overlap are siblings. Popping every node that fails the test for this one is
+            // safe: a later node starts later still, and a node below in the stack ending later is
+            // a better candidate anyway.
+            const int64_t reach = std::max(iv.start, iv.end - kCrossing);
+            while (!parents.empty() && m_nodes[size_t(parents.back())].end < reach)
+                parents.pop_back();
+            m_parent[i] = parents.empty() ? npos : parents.back();
+            parents.push_back(int32_t(i));
+            // The nearest earlier node that ends no earlier than this one: a query that this node
+            // does not answer skips every node in between, for they all end even sooner.
+            while (!enclosing.empty() && m_nodes[size_t(enclosing.back())].end < iv.end)
+                enclosing.pop_back();
+            m_enclosing[i] = enclosing.empty() ? npos : enclosing.back();
+            enclosing.push_back(int32_t(i));
+            const int32_t prev = i == first ? npos : m_lastEnding[i - 1];
+            m_lastEnding[i] = prev != npos && m_nodes[size_t(prev)].end >= iv.end ? prev : int32_t(i);
         }
-        // The parent: the latest node still running when this one starts that ends no more than
-        // kCrossing before it does. A child may end a little after its caller (the profiler rounds
-        // start and duration separately) and still be its child; windows that merely overlap are
-        // siblings. Popping every node that fails the test for this one is safe: a later node starts
-        // later still, and a node below in the stack ending later is a better candidate anyway.
-        const int64_t reach = std::max(iv.start, iv.end - kCrossing);
-        while (!parents.empty() && m_nodes[size_t(parents.back())].end < reach)
-            parents.pop_back();
-        m_parent[i] = parents.empty() ? npos : parents.back();
-        parents.push_back(int32_t(i));
-        // The nearest earlier node that ends no earlier than this one: a query that this node does
-        // not answer skips every node in between, for they all end even sooner.
-        while (!enclosing.empty() && m_nodes[size_t(enclosing.back())].end < iv.end)
-            enclosing.pop_back();
-        m_enclosing[i] = enclosing.empty() ? npos : enclosing.back();
-        enclosing.push_back(int32_t(i));
-        const int32_t prev = newGroup ? npos : m_lastEnding[i - 1];
-        m_lastEnding[i] = prev != npos && m_nodes[size_t(prev)].end >= iv.end ? prev : int32_t(i);
     }
 }
 
@@ -77,7 +91,7 @@ int32_t IntervalForest::innermost(Group group, int64_t t) const
     // before t too. Each step reaches a node ending later, so the walk is as long as the nesting is
     // deep, and a t after every node's end stops at once.
     auto it = std::upper_bound(m_nodes.begin() + first, m_nodes.begin() + last, t,
-                               [](int64_t v, const Interval &iv) { return v < iv.start; });
+                               [](int64_t v, const Node &iv) { return v < iv.start; });
     int32_t n = int32_t(it - m_nodes.begin()) - 1;
     if (n < first || m_nodes[size_t(m_lastEnding[size_t(n)])].end < t)
         return npos;
@@ -95,7 +109,7 @@ int32_t IntervalForest::nearest(Group group, int64_t t, int64_t &gap) const
     if (const int32_t inner = innermost(group, t); inner != npos)
         return inner;
     auto it = std::upper_bound(m_nodes.begin() + first, m_nodes.begin() + last, t,
-                               [](int64_t v, const Interval &iv) { return v < iv.start; });
+                               [](int64_t v, const Node &iv) { return v < iv.start; });
     const int32_t after = it == m_nodes.begin() + last ? npos : int32_t(it - m_nodes.begin());
     int32_t before = npos;
     if (const int32_t b = int32_t(it - m_nodes.begin()) - 1; b >= first)

@@ -37,7 +37,7 @@ private slots:
     void overlappingWindowsAreSiblingsNotAChain();
     void queriesMatchBruteForceOnOverlappingAndNestedIntervals();
     void aChildEndingWithinAMicrosecondOfItsParentStaysItsChild();
-    void byGroupPlacesEachThreadsIntervalsTogetherInTheirOrder();
+    void buildByGroupPlacesEachThreadsIntervalsTogetherInTheirOrder();
 };
 
 // Each window overlaps the next without nesting in it. The stack used to pop only its top, so each
@@ -96,26 +96,32 @@ void IntervalForestTest::aChildEndingWithinAMicrosecondOfItsParentStaysItsChild(
     QCOMPARE(idOf(f, f.innermost({0, 0}, 5500)), 2);
 }
 
-// Two threads' frames interleaved as a trace tiled in time has them: byGroup places them thread by
-// thread (threads in order), each in its own order; a forest built from them answers as from the input.
-void IntervalForestTest::byGroupPlacesEachThreadsIntervalsTogetherInTheirOrder()
+// Two threads' frames interleaved as a trace tiled in time has them: buildByGroup places them thread
+// by thread (threads in order), each in its own order, and answers as a forest built from the input.
+// Thread (7, 7) lists a child before its parent, as profilers that write frames by their end do: its
+// nodes are sorted on their own.
+void IntervalForestTest::buildByGroupPlacesEachThreadsIntervalsTogetherInTheirOrder()
 {
     const std::vector<Interval> input = {
-        {{5, 5}, 0, 100, 0}, {{5, 5}, 10, 20, 1}, {{0, 0}, 0, 50, 2},
+        {{5, 5}, 0, 100, 0}, {{5, 5}, 10, 20, 1}, {{0, 0}, 0, 50, 2}, {{7, 7}, 30, 40, 7},
         {{5, 5}, 200, 300, 3}, {{5, 5}, 210, 220, 4}, {{0, 0}, 200, 250, 5}, {{0, 0}, 260, 270, 6},
+        {{7, 7}, 20, 60, 8},
     };
-    const std::vector<Interval> placed = IntervalForest::byGroup(input.size(), [&](size_t i) { return input[i]; });
-    std::vector<uint32_t> ids;
-    for (const Interval &iv : placed)
-        ids.push_back(iv.id);
-    QCOMPARE(ids, (std::vector<uint32_t>{2, 5, 6, 0, 1, 3, 4}));
-    IntervalForest fromInput, fromPlaced;
+    IntervalForest fromInput, placed;
     fromInput.build(input);
-    fromPlaced.build(placed);
-    for (const IntervalForest::Group &g : {IntervalForest::Group{0, 0}, IntervalForest::Group{5, 5}})
-        for (int64_t t = -5; t <= 305; t += 5)
-            QCOMPARE(idOf(fromPlaced, fromPlaced.innermost(g, t)), bruteInnermost(input, g, t));
-    QCOMPARE(idOf(fromPlaced, fromPlaced.innermost({5, 5}, 215)), 4);
+    placed.buildByGroup(input.size(), [&](size_t i) { return input[i]; });
+    std::vector<uint32_t> ids;
+    for (int32_t n = 0; n < int32_t(placed.size()); ++n)
+        ids.push_back(placed.node(n).id);
+    QCOMPARE(ids, (std::vector<uint32_t>{2, 5, 6, 0, 1, 3, 4, 8, 7}));
+    for (const IntervalForest::Group &g : {IntervalForest::Group{0, 0}, IntervalForest::Group{5, 5}, IntervalForest::Group{7, 7}})
+        for (int64_t t = -5; t <= 305; t += 5) {
+            QCOMPARE(idOf(placed, placed.innermost(g, t)), bruteInnermost(input, g, t));
+            QCOMPARE(idOf(fromInput, fromInput.innermost(g, t)), bruteInnermost(input, g, t));
+        }
+    QCOMPARE(idOf(placed, placed.innermost({5, 5}, 215)), 4);
+    QCOMPARE(idOf(placed, placed.innermost({7, 7}, 35)), 7);
+    QCOMPARE(idOf(placed, placed.parent(placed.innermost({7, 7}, 35))), 8);
 }
 
 QTEST_GUILESS_MAIN(IntervalForestTest)
