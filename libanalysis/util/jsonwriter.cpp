@@ -182,10 +182,11 @@ void JsonWriter::writeEscaped(std::string_view s)
     // Most strings need no escaping: plain ASCII without quotes, backslashes or control bytes. The
     // test has no early exit, so the compiler checks many bytes at once (kernel names run to
     // hundreds of bytes).
-    unsigned escapes = 0;
+    // A byte-wide flag: a wider one made the compiler widen every byte's test to 32 bits.
+    uint8_t escapes = 0;
     for (const char ch : s) {
-        const auto c = static_cast<unsigned char>(ch);
-        escapes |= unsigned(c < 0x20) | unsigned(c >= 0x80) | unsigned(c == '"') | unsigned(c == '\\');
+        const auto c = static_cast<uint8_t>(ch);
+        escapes |= uint8_t(c < 0x20) | uint8_t(c >= 0x80) | uint8_t(c == '"') | uint8_t(c == '\\');
     }
     if (!escapes) {
         put('"');
