@@ -78,7 +78,8 @@ std::shared_ptr<AnalyzedTrace> analyzeTrace(std::shared_ptr<const Trace> trace, 
     std::optional<Later<InferencePlan>> inference;
     auto attribution = TaskPool::later(pool, [&] {
         return attributeKernels(*trace, pool, [&](const std::vector<AttributionKind> &kinds) {
-            inference.emplace(TaskPool::later(pool, [&trace, kinds] { return planInference(*trace, kinds); }));
+            inference.emplace(
+                TaskPool::later(pool, [&trace, kinds, pool] { return planInference(*trace, kinds, pool); }));
         });
     });
     out->summary = summarize(*trace);

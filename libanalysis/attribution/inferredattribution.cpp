@@ -5,7 +5,7 @@
 
 namespace fusion {
 
-InferencePlan planInference(const Trace &trace, const std::vector<AttributionKind> &kinds)
+InferencePlan planInference(const Trace &trace, const std::vector<AttributionKind> &kinds, TaskPool *pool)
 {
     InferencePlan plan;
     const GpuOpTable &k = trace.store.kernels;
@@ -25,9 +25,9 @@ InferencePlan planInference(const Trace &trace, const std::vector<AttributionKin
         unresolvedName[i] = k.name[unresolved[i]];
     for (size_t j = 0; j < linked.size(); ++j)
         linkedName[j] = k.name[linked[j]];
-    const auto steps = alignSequences(unresolved.size(), linked.size(), [&](size_t i, size_t j) {
-        return unresolvedName[i] == linkedName[j];
-    });
+    const auto steps = alignSequences(
+        unresolved.size(), linked.size(), [&](size_t i, size_t j) { return unresolvedName[i] == linkedName[j]; }, {},
+        64u << 20, pool);
     plan.aligned = true;
     std::vector<int32_t> match(unresolved.size(), -1);
     for (const AlignStep &s : steps)

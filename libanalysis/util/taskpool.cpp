@@ -5,6 +5,8 @@
 
 namespace fusion {
 
+const TaskKind kSpareWork{"spare work"};
+
 void detail::PoolJob::run(TaskPool *pool)
 {
     execute();
@@ -29,11 +31,6 @@ void TaskPool::notify(const std::function<void()> &change)
     m_changed.notify_all();
 }
 
-void TaskPool::runFirst(std::unique_lock<std::mutex> &lock)
-{
-    runAt(lock, 0);
-}
-
 void TaskPool::runAt(std::unique_lock<std::mutex> &lock, size_t i)
 {
     std::shared_ptr<detail::PoolJob> job = std::move(m_queue[i]);
@@ -45,14 +42,16 @@ void TaskPool::runAt(std::unique_lock<std::mutex> &lock, size_t i)
     lock.lock();
 }
 
-void TaskPool::helpUntil(const std::function<bool()> &done)
+void TaskPool::helpUntil(const std::function<bool()> &done, bool spare)
 {
     std::unique_lock lock(m_mutex);
     while (!done()) {
-        if (m_queue.empty())
+        const auto it = std::find_if(m_queue.begin(), m_queue.end(),
+                                     [&](const auto &job) { return spare || job->kind != &kSpareWork; });
+        if (it == m_queue.end())
             m_changed.wait_for(lock, std::chrono::milliseconds(50));
         else
-            runFirst(lock);
+            runAt(lock, size_t(it - m_queue.begin()));
     }
 }
 
@@ -60,7 +59,10 @@ void TaskPool::helpNow(const TaskKind *kind)
 {
     std::unique_lock lock(m_mutex);
     for (size_t waiting = m_queue.size(); waiting > 0; --waiting) {
-        const auto it = std::find_if(m_queue.begin(), m_queue.end(), [&](const auto &job) { return !kind || job->kind == kind; });
+        const auto it = std::find_if(m_queue.begin(), m_queue.end(),
+                                     [&](const auto &job) {
+                                         return kind ? job->kind == kind : job->kind != &kSpareWork;
+                                     });
         if (it == m_queue.end())
             return;
         runAt(lock, size_t(it - m_queue.begin()));

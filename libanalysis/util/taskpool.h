@@ -21,6 +21,10 @@ class TaskPool;
 struct TaskKind {
     const char *name;
 };
+// Work that only shortens another task and that its poster runs itself anyway when nobody takes it
+// (half of a long alignment): taken only by a thread with nothing of its own to wait for, never by
+// one waiting in Later::get(), whose own work it would hold up for longer than it saves.
+extern const TaskKind kSpareWork;
 
 namespace detail {
 
@@ -90,11 +94,13 @@ public:
     }
 
     // Runs posted tasks until done() holds; done is checked under the pool's lock whenever a task
-    // ends or notify() is called, and at least every 50 ms (for conditions nobody notifies).
-    void helpUntil(const std::function<bool()> &done);
+    // ends or notify() is called, and at least every 50 ms (for conditions nobody notifies). Spare
+    // work (kSpareWork) only when `spare`.
+    void helpUntil(const std::function<bool()> &done, bool spare = true);
     // Runs waiting tasks, at most as many as wait when it is called (a task posted meanwhile may
     // take the place of one another thread took), then returns: it never waits. Given a kind, only
-    // the tasks of that kind (still at most as many as wait, of any kind, when it is called).
+    // the tasks of that kind (still at most as many as wait, of any kind, when it is called); else
+    // any but spare work.
     void helpNow(const TaskKind *kind = nullptr);
     // Changes state that a helpUntil condition reads, under the pool's lock, and wakes the helpers.
     void notify(const std::function<void()> &change);
@@ -102,7 +108,6 @@ public:
 private:
     friend class detail::PoolJob;
     void post(std::shared_ptr<detail::PoolJob> job);
-    void runFirst(std::unique_lock<std::mutex> &lock);  // the queue's first task, unless taken; lock held
     void runAt(std::unique_lock<std::mutex> &lock, size_t i);  // the same for the i-th
 
     std::mutex m_mutex;
@@ -133,7 +138,7 @@ void Later<R>::settle(bool run)
         if (run)
             m_task->run(m_pool);
     } else if (m_pool) {  // a helper has it: help with the rest until it is done
-        m_pool->helpUntil([task = m_task.get()] { return task->finished; });
+        m_pool->helpUntil([task = m_task.get()] { return task->finished; }, false);
     }
 }
 

@@ -36,6 +36,7 @@ private slots:
     void aSideToldToStopReturnsWithoutWaitingForTheOther();
     void helpNowRunsTheTasksWaitingThenReturns();
     void helpNowWithAKindRunsOnlyTasksOfThatKind();
+    void spareWorkIsLeftToThreadsWithNothingToWaitFor();
 };
 
 void TaskPoolTest::withoutAPoolATaskRunsAtGetOnTheCaller()
@@ -213,6 +214,27 @@ void TaskPoolTest::helpNowWithAKindRunsOnlyTasksOfThatKind()
     pool.helpNow();  // any kind, in order
     QCOMPARE(ran, (std::vector<int>{2, 4, 1, 3}));
     QCOMPARE(first.get() + second.get() + third.get() + fourth.get(), 10);
+}
+
+// Spare work goes to a thread with nothing of its own to wait for: not to helpNow() without a
+// kind, not to a thread waiting for another task (helpUntil without spare work, as Later::get()
+// waits), but to a helper; and its poster's get() still runs it when nobody has.
+void TaskPoolTest::spareWorkIsLeftToThreadsWithNothingToWaitFor()
+{
+    TaskPool pool;
+    std::vector<int> ran;
+    auto spare = TaskPool::later(&pool, [&] { return ran.push_back(1), 1; }, &kSpareWork);
+    auto plain = TaskPool::later(&pool, [&] { return ran.push_back(2), 2; });
+    pool.helpNow();
+    QCOMPARE(ran, (std::vector<int>{2}));
+    auto other = TaskPool::later(&pool, [&] { return ran.push_back(3), 3; });
+    pool.helpUntil([&] { return ran.size() == 2; }, false);  // passes over the spare task
+    QCOMPARE(ran, (std::vector<int>{2, 3}));
+    pool.helpUntil([&] { return ran.size() == 3; });
+    QCOMPARE(ran, (std::vector<int>{2, 3, 1}));
+    auto unclaimed = TaskPool::later(&pool, [&] { return ran.push_back(4), 4; }, &kSpareWork);
+    QCOMPARE(spare.get() + plain.get() + other.get() + unclaimed.get(), 10);
+    QCOMPARE(ran, (std::vector<int>{2, 3, 1, 4}));
 }
 
 QTEST_APPLESS_MAIN(TaskPoolTest)
