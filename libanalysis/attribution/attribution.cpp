@@ -70,10 +70,11 @@ constexpr uint32_t kNotYet = UINT32_MAX;
 Ns probeTime(Ns start, Ns dur) { return start + std::min<Ns>(dur / 2, 1000); }
 
 // Rows of a table sorted by (key, start), ties in row order, for "the event with this id nearest
-// in time". Only the row numbers are kept (four bytes a row; times are read from the table's own
-// columns): on a large trace these indexes cover a million ops and launches, and were 32 bytes a row,
-// whose first touch (fresh pages) took most of their build time. Ids and times both rise through a
-// trace, so the lookups of kernels in time order still read the columns nearly in order.
+// in time". Only the row numbers are kept (four bytes a row, twelve where ids are sparse; times are
+// read from the table's own columns, so the index must not outlive the table): on a large trace
+// these indexes cover a million ops and launches, and were 32 bytes a row, whose first touch (fresh
+// pages) took most of their build time. Ids and times both rise through a trace, so the lookups of
+// kernels in time order still read the columns nearly in order.
 class KeyedRows {
 public:
     KeyedRows(const std::vector<int64_t> &key, const std::vector<Ns> &start, const std::vector<Ns> &dur)

@@ -21,8 +21,9 @@ public:
     };
     static constexpr int32_t npos = -1;
 
-    // A node: an interval without its group, which its place in the forest tells. Apart, the group
-    // took 16 of 40 bytes a node; a large trace has a million Python frames.
+    // A node: an interval without its group, which its place in the forest tells (m_groupStart gives
+    // each group's range). Kept per node, the group took 16 of 40 bytes; a large trace has a million
+    // Python frames.
     struct Node {
         int64_t start = 0, end = 0;
         uint32_t id = 0;
@@ -34,7 +35,7 @@ public:
     // repeats them), so placed group by group, stably, they are in order already (the PyTorch
     // traces seen so far) and only that is checked; a group out of order is sorted on its own. No
     // array of whole intervals is made: on large traces first touching fresh memory costs more than
-    // the sort.
+    // sorting by group would.
     template <class At>
     void buildByGroup(size_t n, const At &at);
 

@@ -180,9 +180,8 @@ void JsonWriter::appendEscaped(std::string &out, std::string_view s)
 void JsonWriter::writeEscaped(std::string_view s)
 {
     // Most strings need no escaping: plain ASCII without quotes, backslashes or control bytes. The
-    // test has no early exit, so the compiler checks many bytes at once (kernel names run to
-    // hundreds of bytes).
-    // A byte-wide flag: a wider one made the compiler widen every byte's test to 32 bits.
+    // test has no early exit and a byte-wide flag, so the compiler checks many bytes at once in byte
+    // lanes (kernel names run to hundreds of bytes; a wider flag widened every byte's test to 32 bits).
     uint8_t escapes = 0;
     for (const char ch : s) {
         const auto c = static_cast<uint8_t>(ch);

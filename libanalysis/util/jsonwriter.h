@@ -95,17 +95,18 @@ JsonWriter &JsonWriter::elements(size_t count, const Element &element)
         for (size_t i = from; i < std::min(count, from + block); ++i)
             element(part, i);
     };
-    // Each part's buffer is made as large as the last block came to: grown from empty, a block of
-    // megabytes was copied over a dozen times.
+    // Each part's buffer starts a quarter larger than the largest block so far: grown from empty, a
+    // block of megabytes was copied over a dozen times.
     size_t expect = 0;
     for (size_t from = 0; from < count; from += 2 * block) {
         // Both parts start from this writer's state before either is appended.
         JsonWriter first = continuation(from > 0), second = continuation(true);
         first.m_pending.reserve(expect);
-        second.m_pending.reserve(expect);
         std::optional<Later<bool>> other;
-        if (from + block < count)
+        if (from + block < count) {
+            second.m_pending.reserve(expect);
             other.emplace(TaskPool::later(m_pool, [&] { return format(second, from + block), true; }));
+        }
         format(first, from);
         append(first);
         expect = std::max(expect, first.m_pending.size() + first.m_pending.size() / 4);

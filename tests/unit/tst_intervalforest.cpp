@@ -114,6 +114,11 @@ void IntervalForestTest::buildByGroupPlacesEachThreadsIntervalsTogetherInTheirOr
     for (int32_t n = 0; n < int32_t(placed.size()); ++n)
         ids.push_back(placed.node(n).id);
     QCOMPARE(ids, (std::vector<uint32_t>{2, 5, 6, 0, 1, 3, 4, 8, 7}));
+    QCOMPARE(placed.size(), fromInput.size());  // both ways build the same forest
+    for (int32_t n = 0; n < int32_t(placed.size()); ++n) {
+        QCOMPARE(placed.node(n).id, fromInput.node(n).id);
+        QCOMPARE(placed.parent(n), fromInput.parent(n));
+    }
     for (const IntervalForest::Group &g : {IntervalForest::Group{0, 0}, IntervalForest::Group{5, 5}, IntervalForest::Group{7, 7}})
         for (int64_t t = -5; t <= 305; t += 5) {
             QCOMPARE(idOf(placed, placed.innermost(g, t)), bruteInnermost(input, g, t));
