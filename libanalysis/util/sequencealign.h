@@ -137,7 +137,8 @@ bool sameUpToOffset(const Band &band, size_t i, const std::vector<int> &x, const
 // alignment forgets where it started within a few band widths; the guess is kept only if it matches
 // the true row up to a constant, else this thread fills the lower rows itself. The result is always
 // exactly the one-thread result; with the other core free, each thread fills about half the rows.
-// `lowerHalfOnPool`, if given, tells whether the other thread's rows were kept.
+// `score` is then called from both threads at once. `lowerHalfOnPool`, if given, tells whether the
+// other thread's rows were kept.
 template <class Score>
 std::vector<AlignStep> alignWeighted(size_t n, size_t m, const Score &score, int gap = -2, size_t maxCells = 64u << 20,
                                      TaskPool *pool = nullptr, bool *lowerHalfOnPool = nullptr)
@@ -154,8 +155,8 @@ std::vector<AlignStep> alignWeighted(size_t n, size_t m, const Score &score, int
         band.cells()[j - band.lo(0)] = detail::Band::Left;
     }
     band.keep(0);
-    // The guess' stretch: four band widths (on the traces seen so far one sufficed, on made-up
-    // sequences with noise up to four).
+    // The guess' stretch: four band widths, at least 1024 rows (on the traces seen so far one width
+    // sufficed, on made-up sequences with noise up to four).
     const size_t warmUp = std::max<size_t>(1024, 4 * (band.hi(n / 2) - band.lo(n / 2) + 1));
     if (!pool || n < 3 * warmUp || band.lo(n - 2 * warmUp) == 0) {  // short, or the band holds column 0
         detail::fillRows(band, prev, cur, 1, n, score, gap, band.cells(), true, [](size_t) { return true; });
@@ -181,16 +182,20 @@ std::vector<AlignStep> alignWeighted(size_t n, size_t m, const Score &score, int
         const size_t from = mid - warmUp, lo = band.lo(from - 1), hi = band.hi(from - 1), centre = (lo + hi) / 2;
         for (size_t j = lo; j <= hi; ++j)
             p[j] = gap * int(j > centre ? j - centre : centre - j);
-        detail::fillRows(band, p, c, from, mid, score, gap, cells.data(), false, [](size_t) { return true; });
+        // Given up (too late, or the first thread reached the row first): stops within 64 rows.
+        const auto goOn = [&](size_t i) {
+            return (i & 63) != 0 || (split.answer.load(std::memory_order_relaxed) != 2
+                                     && !split.abandon.load(std::memory_order_relaxed));
+        };
+        if (detail::fillRows(band, p, c, from, mid, score, gap, cells.data(), false, goOn) != mid)
+            return;
         while (split.answer.load() == 0)
-            std::this_thread::yield();  // the first thread answers before its next row
-        if (split.answer.load() != 1)
+            std::this_thread::yield();  // the first thread answers before its next row, or at its end
+        if (split.answer.load() != 1 || split.abandon.load())
             return;
         guess = p;
         split.guessed = true;
-        detail::fillRows(band, p, c, mid + 1, n, score, gap, cells.data(), true, [&](size_t i) {
-            return (i & 63) != 0 || !split.abandon.load(std::memory_order_relaxed);
-        });
+        detail::fillRows(band, p, c, mid + 1, n, score, gap, cells.data(), true, goOn);
     }, &kSpareWork);
     size_t stop = n;  // the last row this thread fills
     bool answered = false;
@@ -213,7 +218,7 @@ std::vector<AlignStep> alignWeighted(size_t n, size_t m, const Score &score, int
     const bool useLower = stop < n && split.guessed.load() && detail::sameUpToOffset(band, stop, prev, guess);
     if (stop < n && !useLower)
         split.abandon = true;
-    lower.get();  // returns at once when it never started; else waits for it to end
+    lower.get();  // run here when it never started (it then returns at once); else waited for
     if (stop < n && !useLower)
         detail::fillRows(band, prev, cur, stop + 1, n, score, gap, band.cells(), true, [](size_t) { return true; });
     if (lowerHalfOnPool)

@@ -2,14 +2,26 @@
 
 #include <algorithm>
 #include <chrono>
+#include <utility>
 
 namespace fusion {
 
 const TaskKind kSpareWork{"spare work"};
 
+namespace {
+thread_local const detail::PoolJob *t_running = nullptr;
+}
+
+const detail::PoolJob *detail::PoolJob::running()
+{
+    return t_running;
+}
+
 void detail::PoolJob::run(TaskPool *pool)
 {
+    const PoolJob *outer = std::exchange(t_running, this);
     execute();
+    t_running = outer;
     if (!pool) {
         finished = true;
         return;
@@ -42,12 +54,13 @@ void TaskPool::runAt(std::unique_lock<std::mutex> &lock, size_t i)
     lock.lock();
 }
 
-void TaskPool::helpUntil(const std::function<bool()> &done, bool spare)
+void TaskPool::helpUntil(const std::function<bool()> &done, bool spare, const detail::PoolJob *awaited)
 {
     std::unique_lock lock(m_mutex);
     while (!done()) {
-        const auto it = std::find_if(m_queue.begin(), m_queue.end(),
-                                     [&](const auto &job) { return spare || job->kind != &kSpareWork; });
+        const auto it = std::find_if(m_queue.begin(), m_queue.end(), [&](const auto &job) {
+            return spare || job->kind != &kSpareWork || (awaited && job->postedBy == awaited);
+        });
         if (it == m_queue.end())
             m_changed.wait_for(lock, std::chrono::milliseconds(50));
         else

@@ -37,6 +37,7 @@ private slots:
     void helpNowRunsTheTasksWaitingThenReturns();
     void helpNowWithAKindRunsOnlyTasksOfThatKind();
     void spareWorkIsLeftToThreadsWithNothingToWaitFor();
+    void aThreadWaitingForATaskTakesTheSpareWorkItPosted();
 };
 
 void TaskPoolTest::withoutAPoolATaskRunsAtGetOnTheCaller()
@@ -235,6 +236,31 @@ void TaskPoolTest::spareWorkIsLeftToThreadsWithNothingToWaitFor()
     auto unclaimed = TaskPool::later(&pool, [&] { return ran.push_back(4), 4; }, &kSpareWork);
     QCOMPARE(spare.get() + plain.get() + other.get() + unclaimed.get(), 10);
     QCOMPARE(ran, (std::vector<int>{2, 3, 1, 4}));
+}
+
+// The thread waiting for a task may take the spare work that task posted: it shortens its own wait.
+void TaskPoolTest::aThreadWaitingForATaskTakesTheSpareWorkItPosted()
+{
+    TaskPool pool;
+    PoolHelper helper(pool);
+    std::atomic<bool> started{false};
+    std::thread::id spareRanOn;
+    auto task = TaskPool::later(&pool, [&] {
+        started = true;
+        std::atomic<bool> ran{false};
+        auto spare = TaskPool::later(&pool, [&] {
+            spareRanOn = std::this_thread::get_id();
+            ran = true;
+            return 1;
+        }, &kSpareWork);
+        for (int i = 0; i < 2000 && !ran; ++i)  // else it runs here, at get()
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        return spare.get();
+    });
+    while (!started)  // the helper runs the task; this thread then waits for it
+        std::this_thread::yield();
+    QCOMPARE(task.get(), 1);
+    QCOMPARE(spareRanOn, std::this_thread::get_id());
 }
 
 QTEST_APPLESS_MAIN(TaskPoolTest)
