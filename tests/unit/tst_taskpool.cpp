@@ -253,12 +253,10 @@ void TaskPoolTest::aThreadWaitingForATaskTakesTheSpareWorkItPosted()
             ran = true;
             return 1;
         }, &kSpareWork);
-        for (int i = 0; i < 2000 && !ran; ++i)  // else it runs here, at get()
-            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        waitFor([&] { return ran.load(); });  // else it runs here, at get()
         return spare.get();
     });
-    while (!started)  // the helper runs the task; this thread then waits for it
-        std::this_thread::yield();
+    QVERIFY(waitFor([&] { return started.load(); }));  // the helper runs the task; this thread waits for it
     QCOMPARE(task.get(), 1);
     QCOMPARE(spareRanOn, std::this_thread::get_id());
 }
