@@ -79,7 +79,7 @@ std::shared_ptr<AnalyzedTrace> analyzeTrace(std::shared_ptr<const Trace> trace, 
     auto attribution = TaskPool::later(pool, [&] {
         return attributeKernels(*trace, pool, [&](const std::vector<AttributionKind> &kinds) {
             inference.emplace(
-                TaskPool::later(pool, [&trace, kinds, pool] { return planInference(*trace, kinds, pool); }));
+                TaskPool::later(pool, [&trace, kinds] { return planInference(*trace, kinds); }));
         });
     });
     out->summary = summarize(*trace);

@@ -1,11 +1,11 @@
 #include "attribution/inferredattribution.h"
-#include "util/sequencealign.h"
+#include "util/tokenalign.h"
 
 #include <algorithm>
 
 namespace fusion {
 
-InferencePlan planInference(const Trace &trace, const std::vector<AttributionKind> &kinds, TaskPool *pool)
+InferencePlan planInference(const Trace &trace, const std::vector<AttributionKind> &kinds)
 {
     InferencePlan plan;
     const GpuOpTable &k = trace.store.kernels;
@@ -18,16 +18,14 @@ InferencePlan planInference(const Trace &trace, const std::vector<AttributionKin
     }
     if (unresolved.empty() || linked.size() < 8)
         return plan;
-    // Kernel names of one trace are interned, so equal ids mean the very same kernel. The names are
-    // read once per cell of the alignment (tens of millions): side by side, not through the ids.
+    // Kernel names of one trace are interned, so equal ids mean the very same kernel: the names' ids
+    // are the tokens aligned.
     std::vector<StrId> unresolvedName(unresolved.size()), linkedName(linked.size());
     for (size_t i = 0; i < unresolved.size(); ++i)
         unresolvedName[i] = k.name[unresolved[i]];
     for (size_t j = 0; j < linked.size(); ++j)
         linkedName[j] = k.name[linked[j]];
-    const auto steps = alignSequences(
-        unresolved.size(), linked.size(), [&](size_t i, size_t j) { return unresolvedName[i] == linkedName[j]; }, {},
-        64u << 20, pool);
+    const auto steps = alignTokens(unresolvedName, linkedName);
     plan.aligned = true;
     std::vector<int32_t> match(unresolved.size(), -1);
     for (const AlignStep &s : steps)

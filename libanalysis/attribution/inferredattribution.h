@@ -4,7 +4,6 @@
 // linked kernels (the same decoder block repeated), they take the matched kernel's location,
 // marked Inferred.
 #include "attribution/attribution.h"
-#include "util/taskpool.h"
 
 #include <utility>
 #include <vector>
@@ -18,8 +17,7 @@ struct InferencePlan {
     bool aligned = false;                                // the sequences were aligned (else nothing changes)
     std::vector<std::pair<uint32_t, uint32_t>> matches;  // (unlinked kernel, linked kernel it copies)
 };
-// Given a pool, another thread may take half of the alignment (util/sequencealign.h).
-InferencePlan planInference(const Trace &trace, const std::vector<AttributionKind> &kinds, TaskPool *pool = nullptr);
+InferencePlan planInference(const Trace &trace, const std::vector<AttributionKind> &kinds);
 // Marks the planned kernels Inferred with their match's location; returns how many.
 size_t applyInference(const InferencePlan &plan, const Trace &trace, TraceAttribution &attribution);
 

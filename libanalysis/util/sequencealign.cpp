@@ -2,7 +2,7 @@
 
 namespace fusion::detail {
 
-Band::Band(size_t n, size_t m, size_t maxCells) : m_n(n), m_m(m), m_half(m + 1)
+BandShape::BandShape(size_t n, size_t m, size_t maxCells) : m_n(n), m_m(m), m_half(m + 1)
 {
     if ((n + 1) * (m + 1) > maxCells) {
         // Half-width of the band. It follows the diagonal i·m/n, so it only has to be wider than the
@@ -10,6 +10,22 @@ Band::Band(size_t n, size_t m, size_t maxCells) : m_n(n), m_m(m), m_half(m + 1)
         // matrix for sequences of very different lengths (30k × 50k: 960 MB).
         m_half = std::max<size_t>(m / n + 17, maxCells / (2 * (n + 1)));
     }
+}
+
+size_t BandShape::lo(size_t i) const
+{
+    const double center = double(i) * double(m_m) / double(m_n);
+    return center > double(m_half) ? size_t(center) - m_half : 0;
+}
+
+size_t BandShape::hi(size_t i) const
+{
+    const size_t center = size_t(double(i) * double(m_m) / double(m_n));
+    return std::min(m_m, center + m_half);
+}
+
+Band::Band(size_t n, size_t m, size_t maxCells) : m_n(n), m_m(m), m_shape(n, m, maxCells)
+{
     m_rowStart.resize(n + 2);
     size_t total = 0;
     for (size_t i = 0; i <= n; ++i) {
@@ -42,14 +58,12 @@ uint8_t Band::at(size_t i, size_t j) const
 
 size_t Band::lo(size_t i) const
 {
-    const double center = double(i) * double(m_m) / double(m_n);
-    return center > double(m_half) ? size_t(center) - m_half : 0;
+    return m_shape.lo(i);
 }
 
 size_t Band::hi(size_t i) const
 {
-    const size_t center = size_t(double(i) * double(m_m) / double(m_n));
-    return std::min(m_m, center + m_half);
+    return m_shape.hi(i);
 }
 
 std::vector<AlignStep> Band::walkBack() const

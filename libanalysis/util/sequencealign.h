@@ -24,6 +24,18 @@ struct AlignCosts {
 
 namespace detail {
 
+// The band an alignment of n rows against m columns is restricted to: row i holds columns lo(i) to
+// hi(i) around the diagonal i·m/n, the whole row when n·m cells fit in maxCells.
+class BandShape {
+public:
+    BandShape(size_t n, size_t m, size_t maxCells);
+    size_t lo(size_t i) const;
+    size_t hi(size_t i) const;
+
+private:
+    size_t m_n, m_m, m_half;
+};
+
 // Needleman–Wunsch restricted to a band around the diagonal (the whole matrix when it fits in
 // maxCells): rows i = 0..n, columns j in [lo(i), hi(i)]. The traceback keeps two bits per cell in
 // the band, four cells to a byte, each row from a byte of its own: at a byte per cell it was 64 MB of
@@ -46,7 +58,8 @@ public:
 
 private:
     uint8_t at(size_t i, size_t j) const;  // the direction of cell (i, j), j in the band
-    size_t m_n, m_m, m_half;
+    size_t m_n, m_m;
+    BandShape m_shape;
     std::vector<size_t> m_rowStart;  // in bytes
     std::vector<uint8_t> m_cells;     // the row being filled (a multiple of 4 cells, zero past its end)
     // Not zeroed: the fill writes every cell of the band before the walk back reads it (whose
