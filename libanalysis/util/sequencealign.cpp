@@ -40,12 +40,12 @@ Band::Band(size_t n, size_t m, size_t maxCells) : m_n(n), m_m(m), m_shape(n, m, 
     m_cells.assign((widest + 3) / 4 * 4, 0);
 }
 
-void Band::keep(size_t i, uint8_t *cells)
+void Band::keep(size_t i)
 {
     const size_t width = hi(i) - lo(i) + 1;
-    std::fill(cells + width, cells + (width + 3) / 4 * 4, uint8_t(0));
+    std::fill(m_cells.begin() + std::ptrdiff_t(width), m_cells.begin() + std::ptrdiff_t((width + 3) / 4 * 4), uint8_t(0));
     uint8_t *out = m_trace.get() + m_rowStart[i];
-    const uint8_t *c = cells;
+    const uint8_t *c = m_cells.data();
     for (size_t b = 0; b < (width + 3) / 4; ++b, c += 4)
         out[b] = uint8_t(c[0] | c[1] << 2 | c[2] << 4 | c[3] << 6);
 }
@@ -93,24 +93,6 @@ std::vector<AlignStep> Band::walkBack() const
     }
     std::reverse(out.begin(), out.end());
     return out;
-}
-
-bool sameUpToOffset(const Band &band, size_t i, const std::vector<int> &x, const std::vector<int> &y)
-{
-    bool first = true;
-    int64_t offset = 0;
-    for (size_t j = band.lo(i); j <= band.hi(i); ++j) {
-        if ((x[j] == kNeg) != (y[j] == kNeg))
-            return false;
-        if (x[j] == kNeg)
-            continue;
-        const int64_t d = int64_t(x[j]) - int64_t(y[j]);
-        if (first)
-            offset = d, first = false;
-        else if (d != offset)
-            return false;
-    }
-    return true;
 }
 
 std::vector<AlignStep> allGaps(size_t n, size_t m)

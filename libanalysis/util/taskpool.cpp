@@ -2,26 +2,12 @@
 
 #include <algorithm>
 #include <chrono>
-#include <utility>
 
 namespace fusion {
 
-const TaskKind kSpareWork{"spare work"};
-
-namespace {
-thread_local const detail::PoolJob *t_running = nullptr;
-}
-
-const detail::PoolJob *detail::PoolJob::running()
-{
-    return t_running;
-}
-
 void detail::PoolJob::run(TaskPool *pool)
 {
-    const PoolJob *outer = std::exchange(t_running, this);
     execute();
-    t_running = outer;
     if (!pool) {
         finished = true;
         return;
@@ -43,6 +29,11 @@ void TaskPool::notify(const std::function<void()> &change)
     m_changed.notify_all();
 }
 
+void TaskPool::runFirst(std::unique_lock<std::mutex> &lock)
+{
+    runAt(lock, 0);
+}
+
 void TaskPool::runAt(std::unique_lock<std::mutex> &lock, size_t i)
 {
     std::shared_ptr<detail::PoolJob> job = std::move(m_queue[i]);
@@ -54,17 +45,14 @@ void TaskPool::runAt(std::unique_lock<std::mutex> &lock, size_t i)
     lock.lock();
 }
 
-void TaskPool::helpUntil(const std::function<bool()> &done, bool spare, const detail::PoolJob *awaited)
+void TaskPool::helpUntil(const std::function<bool()> &done)
 {
     std::unique_lock lock(m_mutex);
     while (!done()) {
-        const auto it = std::find_if(m_queue.begin(), m_queue.end(), [&](const auto &job) {
-            return spare || job->kind != &kSpareWork || (awaited && job->postedBy == awaited);
-        });
-        if (it == m_queue.end())
+        if (m_queue.empty())
             m_changed.wait_for(lock, std::chrono::milliseconds(50));
         else
-            runAt(lock, size_t(it - m_queue.begin()));
+            runFirst(lock);
     }
 }
 
@@ -72,10 +60,7 @@ void TaskPool::helpNow(const TaskKind *kind)
 {
     std::unique_lock lock(m_mutex);
     for (size_t waiting = m_queue.size(); waiting > 0; --waiting) {
-        const auto it = std::find_if(m_queue.begin(), m_queue.end(),
-                                     [&](const auto &job) {
-                                         return kind ? job->kind == kind : job->kind != &kSpareWork;
-                                     });
+        const auto it = std::find_if(m_queue.begin(), m_queue.end(), [&](const auto &job) { return !kind || job->kind == kind; });
         if (it == m_queue.end())
             return;
         runAt(lock, size_t(it - m_queue.begin()));

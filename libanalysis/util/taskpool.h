@@ -21,11 +21,6 @@ class TaskPool;
 struct TaskKind {
     const char *name;
 };
-// Work that only shortens another task and that its poster runs itself anyway when nobody takes it
-// (half of a long alignment): taken only by a thread with nothing of its own to wait for, or by one
-// waiting in Later::get() for the very task that posted it; never by one waiting for anything else,
-// whose own work it would hold up for longer than it saves.
-extern const TaskKind kSpareWork;
 
 namespace detail {
 
@@ -37,8 +32,6 @@ public:
     void run(TaskPool *pool);  // the claimer only
     bool finished = false;     // under the pool's mutex (or the runner's alone, without a pool)
     const TaskKind *kind = nullptr;
-    const PoolJob *postedBy = nullptr;  // the task running on the thread that posted this one, if any
-    static const PoolJob *running();    // the task this thread runs now (innermost), or null
 
 private:
     virtual void execute() = 0;
@@ -91,20 +84,17 @@ public:
         using R = std::invoke_result_t<F>;
         auto task = std::make_shared<detail::PoolTask<R>>(std::move(f));
         task->kind = kind;
-        task->postedBy = detail::PoolJob::running();
         if (pool)
             pool->post(task);
         return Later<R>(pool, std::move(task));
     }
 
     // Runs posted tasks until done() holds; done is checked under the pool's lock whenever a task
-    // ends or notify() is called, and at least every 50 ms (for conditions nobody notifies). Spare
-    // work (kSpareWork) only when `spare`, or that which `awaited` posted.
-    void helpUntil(const std::function<bool()> &done, bool spare = true, const detail::PoolJob *awaited = nullptr);
+    // ends or notify() is called, and at least every 50 ms (for conditions nobody notifies).
+    void helpUntil(const std::function<bool()> &done);
     // Runs waiting tasks, at most as many as wait when it is called (a task posted meanwhile may
     // take the place of one another thread took), then returns: it never waits. Given a kind, only
-    // the tasks of that kind (still at most as many as wait, of any kind, when it is called); else
-    // any but spare work.
+    // the tasks of that kind (still at most as many as wait, of any kind, when it is called).
     void helpNow(const TaskKind *kind = nullptr);
     // Changes state that a helpUntil condition reads, under the pool's lock, and wakes the helpers.
     void notify(const std::function<void()> &change);
@@ -112,6 +102,7 @@ public:
 private:
     friend class detail::PoolJob;
     void post(std::shared_ptr<detail::PoolJob> job);
+    void runFirst(std::unique_lock<std::mutex> &lock);  // the queue's first task, unless taken; lock held
     void runAt(std::unique_lock<std::mutex> &lock, size_t i);  // the same for the i-th
 
     std::mutex m_mutex;
@@ -142,7 +133,7 @@ void Later<R>::settle(bool run)
         if (run)
             m_task->run(m_pool);
     } else if (m_pool) {  // a helper has it: help with the rest until it is done
-        m_pool->helpUntil([task = m_task.get()] { return task->finished; }, false, m_task.get());
+        m_pool->helpUntil([task = m_task.get()] { return task->finished; });
     }
 }
 

@@ -141,56 +141,6 @@ private slots:
             QCOMPARE(render(a, b, library), render(a, b, plainAlignment(a, b, maxCells)));
         }
     }
-    // A long banded alignment whose lower half another thread fills from a guessed middle row: the
-    // same steps as one thread's, on sequences shaped like a trace's kernels (a layer's kernels
-    // repeated, a few replaced, some left out), and on random ones.
-    void aLowerHalfFilledOnThePoolGivesTheOneThreadAlignment()
-    {
-        std::mt19937 random(11);
-        int halvedRounds = 0;
-        for (int round = 0; round < 6; ++round) {
-            std::vector<uint32_t> layer(24 + random() % 30);
-            for (uint32_t &t : layer)
-                t = random() % 12;
-            const bool shaped = round < 4;
-            std::vector<uint32_t> a, b;
-            for (size_t j = 0; j < 30000; ++j)
-                b.push_back(shaped && random() % 50 ? layer[j % layer.size()] : random() % 16);
-            for (size_t j = 0; a.size() < 12000; j += 1 + random() % 3)
-                a.push_back(shaped && random() % 40 ? layer[j % layer.size()] : random() % 16);
-            const auto same = [&](size_t i, size_t j) { return a[i] == b[j] ? 2 : 0; };
-            const size_t maxCells = 4u << 20;  // a band of about 350 cells
-            const auto alone = alignWeighted(a.size(), b.size(), same, -2, maxCells);
-            TaskPool pool;
-            bool halved = true;
-            {
-                // No thread helps this pool: the lower half is given up before it starts.
-                const auto unhelped = alignWeighted(a.size(), b.size(), same, -2, maxCells, &pool, &halved);
-                QVERIFY(!halved);
-                QVERIFY(unhelped.size() == alone.size());
-                QVERIFY(std::equal(unhelped.begin(), unhelped.end(), alone.begin(),
-                                   [](const AlignStep &x, const AlignStep &y) { return x.a == y.a && x.b == y.b; }));
-            }
-            PoolHelper helper(pool);
-            // A few tries: on a busy machine the helper may start too late to be waited for.
-            for (int attempt = 0; attempt < 3 && !halved; ++attempt) {
-                const auto helped = alignWeighted(a.size(), b.size(), same, -2, maxCells, &pool, &halved);
-                QVERIFY(helped.size() == alone.size());
-                QVERIFY(std::equal(helped.begin(), helped.end(), alone.begin(),
-                                   [](const AlignStep &x, const AlignStep &y) { return x.a == y.a && x.b == y.b; }));
-            }
-            halvedRounds += halved;
-        }
-        QVERIFY(halvedRounds >= 1);  // the other thread's rows were kept (else only one path was tried)
-    }
-    void rowsAgreeUpToAnOffsetOnlyWithTheSameUnreachedCells()
-    {
-        const detail::Band band(4, 4, 1000);  // the whole matrix: row 1 is cells 0 to 4
-        const int u = detail::kNeg;
-        QVERIFY(detail::sameUpToOffset(band, 1, {3, 5, u, 9, 1}, {0, 2, u, 6, -2}));
-        QVERIFY(!detail::sameUpToOffset(band, 1, {3, 5, u, 9, 1}, {0, 2, u, 6, -1}));
-        QVERIFY(!detail::sameUpToOffset(band, 1, {3, 5, u, 9, 1}, {0, 2, 4, 6, -2}));
-    }
 };
 
 QTEST_GUILESS_MAIN(SequenceAlignTest)

@@ -36,8 +36,6 @@ private slots:
     void aSideToldToStopReturnsWithoutWaitingForTheOther();
     void helpNowRunsTheTasksWaitingThenReturns();
     void helpNowWithAKindRunsOnlyTasksOfThatKind();
-    void spareWorkIsLeftToThreadsWithNothingToWaitFor();
-    void aThreadWaitingForATaskTakesTheSpareWorkItPosted();
 };
 
 void TaskPoolTest::withoutAPoolATaskRunsAtGetOnTheCaller()
@@ -215,50 +213,6 @@ void TaskPoolTest::helpNowWithAKindRunsOnlyTasksOfThatKind()
     pool.helpNow();  // any kind, in order
     QCOMPARE(ran, (std::vector<int>{2, 4, 1, 3}));
     QCOMPARE(first.get() + second.get() + third.get() + fourth.get(), 10);
-}
-
-// Spare work goes to a thread with nothing of its own to wait for: not to helpNow() without a
-// kind, not to a thread waiting for another task (helpUntil without spare work, as Later::get()
-// waits), but to a helper; and its poster's get() still runs it when nobody has.
-void TaskPoolTest::spareWorkIsLeftToThreadsWithNothingToWaitFor()
-{
-    TaskPool pool;
-    std::vector<int> ran;
-    auto spare = TaskPool::later(&pool, [&] { return ran.push_back(1), 1; }, &kSpareWork);
-    auto plain = TaskPool::later(&pool, [&] { return ran.push_back(2), 2; });
-    pool.helpNow();
-    QCOMPARE(ran, (std::vector<int>{2}));
-    auto other = TaskPool::later(&pool, [&] { return ran.push_back(3), 3; });
-    pool.helpUntil([&] { return ran.size() == 2; }, false);  // passes over the spare task
-    QCOMPARE(ran, (std::vector<int>{2, 3}));
-    pool.helpUntil([&] { return ran.size() == 3; });
-    QCOMPARE(ran, (std::vector<int>{2, 3, 1}));
-    auto unclaimed = TaskPool::later(&pool, [&] { return ran.push_back(4), 4; }, &kSpareWork);
-    QCOMPARE(spare.get() + plain.get() + other.get() + unclaimed.get(), 10);
-    QCOMPARE(ran, (std::vector<int>{2, 3, 1, 4}));
-}
-
-// The thread waiting for a task may take the spare work that task posted: it shortens its own wait.
-void TaskPoolTest::aThreadWaitingForATaskTakesTheSpareWorkItPosted()
-{
-    TaskPool pool;
-    PoolHelper helper(pool);
-    std::atomic<bool> started{false};
-    std::thread::id spareRanOn;
-    auto task = TaskPool::later(&pool, [&] {
-        started = true;
-        std::atomic<bool> ran{false};
-        auto spare = TaskPool::later(&pool, [&] {
-            spareRanOn = std::this_thread::get_id();
-            ran = true;
-            return 1;
-        }, &kSpareWork);
-        waitFor([&] { return ran.load(); });  // else it runs here, at get()
-        return spare.get();
-    });
-    QVERIFY(waitFor([&] { return started.load(); }));  // the helper runs the task; this thread waits for it
-    QCOMPARE(task.get(), 1);
-    QCOMPARE(spareRanOn, std::this_thread::get_id());
 }
 
 QTEST_APPLESS_MAIN(TaskPoolTest)
