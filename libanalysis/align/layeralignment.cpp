@@ -3,6 +3,7 @@
 #include "util/taskpool.h"
 #include "util/tokenalign.h"
 
+#include <algorithm>
 #include <atomic>
 #include <map>
 #include <optional>
@@ -32,10 +33,18 @@ LayerMixes layerMixes(const AnalyzedTrace &t, const std::vector<uint32_t> &layer
 {
     LayerMixes out;
     std::map<std::vector<std::pair<uint32_t, uint32_t>>, uint32_t> ids;
+    // The op's id per class, looked up by name once per class rather than once per kernel.
+    std::vector<uint32_t> opOfClass(t.classes.classes.size(), TraceClassification::kNoClass);
+    const auto opId = [&](uint32_t kernel) {
+        uint32_t &op = opOfClass[t.classes.classOfKernel[kernel]];
+        if (op == TraceClassification::kNoClass)
+            op = opIds.try_emplace(t.classes.opOf(kernel), uint32_t(opIds.size())).first->second;
+        return op;
+    };
     for (uint32_t l : layers) {
         std::map<uint32_t, uint32_t> counts;
         for (uint32_t id : t.layers.layers[l].kernels)
-            counts[opIds.try_emplace(t.classes.opOf(id), uint32_t(opIds.size())).first->second]++;
+            counts[opId(id)]++;
         std::vector<std::pair<uint32_t, uint32_t>> mix(counts.begin(), counts.end());
         auto [it, fresh] = ids.try_emplace(mix, uint32_t(out.mixes.size()));
         if (fresh)
@@ -73,8 +82,16 @@ LayerAlignment alignLayers(const AnalyzedTrace &a, const AnalyzedTrace &b, Stage
     const auto la = layersInStage(a, stage), lb = layersInStage(b, stage);
     const bool byScope = a.layers.method == "module scope" && b.layers.method == "module scope";
     out.method = a.layers.method + " / " + b.layers.method;
+    // Compared by scope, layers pair by block number and their op mixes are not read.
     std::map<std::string, uint32_t> opIds;
-    const LayerMixes ma = layerMixes(a, la, opIds), mb = layerMixes(b, lb, opIds);
+    const auto mixes = [&](const AnalyzedTrace &t, const std::vector<uint32_t> &layers) {
+        if (!byScope)
+            return layerMixes(t, layers, opIds);
+        LayerMixes none;
+        none.mixOf.assign(layers.size(), 0);
+        return none;
+    };
+    const LayerMixes ma = mixes(a, la), mb = mixes(b, lb);
     std::vector<std::vector<uint8_t>> alike(ma.mixes.size(), std::vector<uint8_t>(mb.mixes.size()));
     for (size_t x = 0; x < ma.mixes.size(); ++x)
         for (size_t y = 0; y < mb.mixes.size(); ++y)
@@ -107,23 +124,28 @@ LayerAlignment alignLayers(const AnalyzedTrace &a, const AnalyzedTrace &b, Stage
     bool oneToOne = la.size() == lb.size();
     for (size_t i = 0; oneToOne && i < la.size(); ++i)
         oneToOne = same(i, i);
-    // Where every layer has a stage of its own (none matches any) and blocks are numbered, `same`
-    // is the equality of (stage, ordinal): one number per layer, aligned as tokens 64 columns at a
-    // time (4392 x 3840 layers on the 1 GB Qwen pair, one alignment on the comparison's critical path).
-    const auto plain = [](const std::vector<Key> &keys, std::vector<uint64_t> &ids) {
-        for (const Key &k : keys) {
-            if (k.stage == Stage::All)
-                return false;
-            ids.push_back(uint64_t(k.stage) << 32 | k.ordinal);
-        }
-        return true;
+    // Compared by scope, `same` is the equality of one number per layer unless stage All (which
+    // matches any stage) meets another stage: with no layer in stage All it is (stage, block
+    // number), with every layer in it (no phase annotations) the block number alone. Those numbers
+    // are aligned as tokens 64 columns at a time (4392 x 3840 layers on the 1 GB Qwen pair, one
+    // alignment on the comparison's critical path).
+    const auto inAll = [](const std::vector<Key> &keys) {
+        return size_t(std::count_if(keys.begin(), keys.end(), [](const Key &k) { return k.stage == Stage::All; }));
     };
-    std::vector<uint64_t> ia, ib;
+    const size_t allA = inAll(ka), allB = inAll(kb);
+    const bool withStage = allA == 0 && allB == 0, numbersOnly = allA == ka.size() && allB == kb.size();
+    const auto tokens = [&](const std::vector<Key> &keys) {
+        std::vector<uint64_t> out;
+        out.reserve(keys.size());
+        for (const Key &k : keys)
+            out.push_back(withStage ? uint64_t(k.stage) << 32 | k.ordinal : k.ordinal);
+        return out;
+    };
     if (oneToOne)
         for (size_t i = 0; i < la.size(); ++i)
             steps.push_back({int32_t(i), int32_t(i)});
-    else if (byScope && plain(ka, ia) && plain(kb, ib))
-        steps = alignTokens(ia, ib, {}, size_t(16) << 20);
+    else if (byScope && (withStage || numbersOnly))
+        steps = alignTokens(tokens(ka), tokens(kb), {}, size_t(16) << 20);
     else
         steps = alignSequences(la.size(), lb.size(), same, {}, size_t(16) << 20);
     // The kernels of each layer pair, the longest part of a comparison of long traces: the second
