@@ -28,17 +28,26 @@ bool madeOfPieces(const std::string &part)
     return false;
 }
 
-} // namespace
-
-bool isComposite(const FusionSide &s, uint32_t kernel)
+bool composite(const KernelClass &c, std::string_view name)
 {
-    const KernelClass &c = s.t.classes.ofKernel(kernel);
-    if (c.isFused() || !c.fusedWith.empty() || has(lower(c.op), "fused") || has(lower(s.name(kernel)), "fused"))
+    if (c.isFused() || !c.fusedWith.empty() || has(lower(c.op), "fused") || has(lower(name), "fused"))
         return true;
     for (const char *op : {"RMSNorm", "LayerNorm", "RoPE", "SwiGLU", "Softmax"})
         if (c.op == op)
             return true;
     return isAttentionOp(c.op);
+}
+
+} // namespace
+
+FusionSide::FusionSide(const AnalyzedTrace &t, const CpuOpWindow &cpu, TraceSide tag) : t(t), cpu(cpu), tag(tag)
+{
+    constexpr uint8_t kUnknown = 0xff;
+    const GpuOpTable &k = t.trace->store.kernels;
+    compositeName.assign(t.trace->store.strings.size(), kUnknown);
+    for (uint32_t id = 0; id < k.size(); ++id)
+        if (uint8_t &known = compositeName[k.name[id]]; known == kUnknown)
+            known = composite(t.classes.ofKernel(id), name(id));
 }
 
 bool covers(const FusionSide &y, uint32_t f, const FusionSide &x, uint32_t u, bool pieces)
