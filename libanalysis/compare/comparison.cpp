@@ -127,7 +127,6 @@ Comparison compareOriented(const AnalyzedTrace &a, const AnalyzedTrace &b, const
     c.leftOutLayers = std::move(f.leftOutLayers);
     c.warnings.insert(c.warnings.end(), f.warnings.begin(), f.warnings.end());
     step(0.95);
-    c.modules = compareModules(a, b, c);
     return c;
 }
 
@@ -183,7 +182,7 @@ Comparison compareTraces(const AnalyzedTrace &a, const AnalyzedTrace &b, const C
     const AnalyzedTrace &x = swap ? b : a, &y = swap ? a : b;
     // The second core takes independent parts as they come: what each trace alone gives the gap
     // decomposition, while this thread aligns the layers (one alignment, which it cannot share),
-    // then half of the layer pairs' kernel alignments, then parts of the findings.
+    // then half of the layer pairs' kernel alignments, then parts of the findings, then the modules.
     TaskPool pool;
     PoolHelper helper(pool);
     if (o.progress && !o.progress(0.0))
@@ -198,8 +197,12 @@ Comparison compareTraces(const AnalyzedTrace &a, const AnalyzedTrace &b, const C
     c.viewed[0] = a.trace;
     c.viewed[1] = b.trace;
     c.layers.method = a.layers.method + " / " + b.layers.method;
+    // The module comparison reads the findings and layer pairs, not the gap, and gives the same
+    // modules (sides swapped) in either orientation: it runs on the second core beside the gap.
+    auto modules = TaskPool::later(&pool, [&] { return compareModules(a, b, c); });
     // After mirroring, in the order given: the parts of B against A are those of A against B negated.
     c.gap = decomposeGap(a, b, c, gapTraces.get());
+    c.modules = modules.get();
 
     c.mismatches = mismatchesOf(a, b);
     // Warnings in the spirit of the reference analyzer: what limits the comparison's evidence.
