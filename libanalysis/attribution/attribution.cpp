@@ -240,9 +240,13 @@ public:
         uint32_t scope = 0;
     };
 
-    // The innermost frame holding time t on a thread, npos for none. It only reads, so that the
-    // kernels' lookups may run on two threads.
-    int32_t nodeAt(ProcId pid, ProcId tid, Ns t) const { return m_forest.innermost({pid, tid}, t); }
+    // The innermost frame holding time t on a thread, npos for none, searched from where the last
+    // lookup with this hint ended. It only reads, so that the kernels' lookups may run on two
+    // threads (a hint each).
+    int32_t nodeAt(ProcId pid, ProcId tid, Ns t, IntervalForest::Hint &hint) const
+    {
+        return m_forest.innermost({pid, tid}, t, hint);
+    }
     // Whether at(n) gives a location (a model or library frame holds n), without interning it.
     bool locates(int32_t n) const { return n != IntervalForest::npos && m_relevant[size_t(n)] != IntervalForest::npos; }
 
@@ -352,6 +356,7 @@ TraceAttribution attributeKernels(const Trace &trace, TaskPool *pool,
     constexpr int32_t npos = IntervalForest::npos;
     std::vector<std::array<int32_t, 2>> nodes(k.size(), {npos, npos});  // at the op's probe, at the launch's
     auto find = [&](size_t from, size_t to) {
+        IntervalForest::Hint hint;  // kernels come in time order, and so, nearly, do their ops and launches
         for (size_t i = from; i < to; ++i) {
             const int32_t launch = launchByCorrelation.nearest(k.correlation[i], k.start[i]);
             // A kernel that lost its External id may still reach its op through the launch's.
@@ -363,12 +368,12 @@ TraceAttribution attributeKernels(const Trace &trace, TaskPool *pool,
             out.launch[i] = launch;
             if (cpu >= 0) {
                 const size_t c = size_t(cpu);
-                nodes[i][0] = frames.nodeAt(s.cpuOps.pid[c], s.cpuOps.tid[c], probeTime(s.cpuOps.start[c], s.cpuOps.dur[c]));
+                nodes[i][0] = frames.nodeAt(s.cpuOps.pid[c], s.cpuOps.tid[c], probeTime(s.cpuOps.start[c], s.cpuOps.dur[c]), hint);
             }
             // The launch's context counts only where the op's gives no location.
             if (launch >= 0 && !frames.locates(nodes[i][0])) {
                 const size_t l = size_t(launch);
-                nodes[i][1] = frames.nodeAt(s.launches.pid[l], s.launches.tid[l], probeTime(s.launches.start[l], s.launches.dur[l]));
+                nodes[i][1] = frames.nodeAt(s.launches.pid[l], s.launches.tid[l], probeTime(s.launches.start[l], s.launches.dur[l]), hint);
             }
         }
     };

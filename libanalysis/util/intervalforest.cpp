@@ -86,13 +86,50 @@ int32_t IntervalForest::innermost(Group group, int64_t t) const
     const auto [first, last] = range(group);
     if (first == last)
         return npos;
+    auto it = std::upper_bound(m_nodes.begin() + first, m_nodes.begin() + last, t,
+                               [](int64_t v, const Node &iv) { return v < iv.start; });
+    return innermostBefore(first, int32_t(it - m_nodes.begin()), t);
+}
+
+int32_t IntervalForest::innermost(Group group, int64_t t, Hint &hint) const
+{
+    const auto [first, last] = range(group);
+    if (first == last)
+        return npos;
+    const int32_t after = firstAfter(first, last, t, hint.at);
+    hint.at = after;
+    return innermostBefore(first, after, t);
+}
+
+int32_t IntervalForest::firstAfter(int32_t first, int32_t last, int64_t t, int32_t from) const
+{
+    const auto startsAfter = [&](int32_t i) { return m_nodes[size_t(i)].start > t; };
+    // The answer lies in (lo, hi]: lo starts at or before t (or is first - 1), hi after t (or is last).
+    int32_t lo = first - 1, hi = last;
+    if (from >= first && from < last) {
+        int32_t step = 1;
+        if (!startsAfter(from)) {  // outward to the right in doubling steps
+            for (lo = from; lo + step < last && !startsAfter(lo + step); step *= 2)
+                lo += step;
+            hi = std::min(last, lo + step);
+        } else {  // to the left
+            for (hi = from; hi - step >= first && startsAfter(hi - step); step *= 2)
+                hi -= step;
+            lo = std::max(first - 1, hi - step);
+        }
+    }
+    const auto it = std::upper_bound(m_nodes.begin() + (lo + 1), m_nodes.begin() + hi, t,
+                                     [](int64_t v, const Node &iv) { return v < iv.start; });
+    return int32_t(it - m_nodes.begin());
+}
+
+int32_t IntervalForest::innermostBefore(int32_t first, int32_t after, int64_t t) const
+{
     // The answer is the last node starting at or before t that still runs at t. From the last one
     // starting by then, walk to the nearest earlier node ending no earlier: the nodes skipped end
     // before t too. Each step reaches a node ending later, so the walk is as long as the nesting is
     // deep, and a t after every node's end stops at once.
-    auto it = std::upper_bound(m_nodes.begin() + first, m_nodes.begin() + last, t,
-                               [](int64_t v, const Node &iv) { return v < iv.start; });
-    int32_t n = int32_t(it - m_nodes.begin()) - 1;
+    int32_t n = after - 1;
     if (n < first || m_nodes[size_t(m_lastEnding[size_t(n)])].end < t)
         return npos;
     while (n != npos && m_nodes[size_t(n)].end < t)

@@ -38,6 +38,7 @@ private slots:
     void queriesMatchBruteForceOnOverlappingAndNestedIntervals();
     void aChildEndingWithinAMicrosecondOfItsParentStaysItsChild();
     void buildByGroupPlacesEachThreadsIntervalsTogetherInTheirOrder();
+    void aHintedQueryAnswersAsABinarySearchWhereverTheHintPoints();
 };
 
 // Each window overlaps the next without nesting in it. The stack used to pop only its top, so each
@@ -127,6 +128,39 @@ void IntervalForestTest::buildByGroupPlacesEachThreadsIntervalsTogetherInTheirOr
     QCOMPARE(idOf(placed, placed.innermost({5, 5}, 215)), 4);
     QCOMPARE(idOf(placed, placed.innermost({7, 7}, 35)), 7);
     QCOMPARE(idOf(placed, placed.parent(placed.innermost({7, 7}, 35))), 8);
+}
+
+// A hint only says where to start looking: queries rising, falling, jumping, alternating between
+// threads, and hints left by another thread or pointing outside the forest all get the brute-force
+// answer. Many intervals share a start, so the search must land on the last of equal starts.
+void IntervalForestTest::aHintedQueryAnswersAsABinarySearchWhereverTheHintPoints()
+{
+    std::mt19937 rng(16);
+    for (int round = 0; round < 30; ++round) {
+        std::vector<Interval> all;
+        const int count = 1 + int(rng() % 400);
+        for (int i = 0; i < count; ++i) {
+            const int64_t start = int64_t(rng() % (round % 3 ? 2000 : 50));
+            all.push_back({{1, int64_t(rng() % 3)}, start, start + int64_t(rng() % 300), uint32_t(i)});
+        }
+        IntervalForest f;
+        f.build(all);
+        std::vector<std::pair<int64_t, int64_t>> queries;  // (thread, time)
+        for (int64_t t = -3; t < 2400; t += 7)
+            queries.push_back({0, t});  // rising
+        for (int64_t t = 2400; t > -3; t -= 5)
+            queries.push_back({1, t});  // falling
+        for (int q = 0; q < 600; ++q)
+            queries.push_back({int64_t(rng() % 4), int64_t(rng() % 2500) - 100});  // jumping, and a thread with none
+        for (int64_t t = 0; t < 2400; t += 3)
+            queries.push_back({t % 2, t + int64_t(rng() % 40)});  // two threads in turn, nearly rising
+        IntervalForest::Hint hint;
+        for (const auto &[g, t] : queries) {
+            if (rng() % 50 == 0)
+                hint.at = int32_t(rng() % (f.size() + 20)) - 10;  // anywhere, in the forest or not
+            QCOMPARE(idOf(f, f.innermost({1, g}, t, hint)), bruteInnermost(all, {1, g}, t));
+        }
+    }
 }
 
 QTEST_GUILESS_MAIN(IntervalForestTest)
