@@ -21,6 +21,31 @@ namespace fusion {
 // not hold a member of a type without.
 enum class RuleVendor : uint8_t { Both, Nvidia, Amd };
 
+// std::regex_traits looks its locale's ctype facet up (a dynamic_cast and string compares) for each
+// character a case-blind pattern compares: a third of classifying a trace's kernel names, once per
+// distinct name and rule. These traits fold case through a table made when given a locale, from
+// that locale's own tolower, and otherwise match alike.
+class CaseFoldTraits : public std::regex_traits<char> {
+public:
+    CaseFoldTraits() { fill(getloc()); }
+    locale_type imbue(locale_type locale)
+    {
+        fill(locale);
+        return std::regex_traits<char>::imbue(locale);
+    }
+    char translate_nocase(char c) const { return m_lower[static_cast<unsigned char>(c)]; }
+
+private:
+    void fill(const locale_type &locale)
+    {
+        const auto &ctype = std::use_facet<std::ctype<char>>(locale);
+        for (size_t c = 0; c < m_lower.size(); ++c)
+            m_lower[c] = ctype.tolower(static_cast<char>(c));
+    }
+    std::array<char, 256> m_lower{};
+};
+using RuleRegex = std::basic_regex<char, CaseFoldTraits>;
+
 namespace {
 
 constexpr std::array<std::string_view, 11> kFields = {"pattern",  "unless", "op",         "category", "vendor", "library",
@@ -279,8 +304,8 @@ bool containsAny(const std::string &haystack, const std::vector<std::string> &ne
 } // namespace
 
 struct KernelRegistry::Rule {
-    std::regex re;
-    std::optional<std::regex> unless;  // vetoes the rule when it matches
+    RuleRegex re;
+    std::optional<RuleRegex> unless;  // vetoes the rule when it matches
     KernelClass cls;  // op … notes, plus rule index, pattern and "file:line"
     RuleVendor vendor = RuleVendor::Both;
     bool substitutes = false;  // some field holds $N: fill it from the match
@@ -425,13 +450,13 @@ void KernelRegistry::addYaml(const std::string &yaml, const std::string &file)
         if (!c.phase.empty() && c.phase != "prefill" && c.phase != "decode" && c.phase.find('$') == std::string::npos)
             throw RegistryError(file, line, "phase must be prefill, decode or empty, not '" + c.phase + "'");
         try {
-            rule->re = std::regex(c.pattern, kRegexFlags);
+            rule->re = RuleRegex(c.pattern, kRegexFlags);
         } catch (const std::regex_error &e) {
             throw RegistryError(file, patternLine, "bad regular expression '" + c.pattern + "': " + e.what());
         }
         if (!unless.empty()) {
             try {
-                rule->unless = std::regex(unless, kRegexFlags);
+                rule->unless = RuleRegex(unless, kRegexFlags);
             } catch (const std::regex_error &e) {
                 throw RegistryError(file, unlessLine, "bad regular expression '" + unless + "' in 'unless': " + e.what());
             }
