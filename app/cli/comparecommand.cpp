@@ -90,7 +90,7 @@ int compareCommand(const CliArgs &args)
     withOutput(args, [&](std::ostream &out) {
         if (args.format == "json") {
             JsonWriter w(out);
-            TaskPool pool;  // the second core formats half of the large arrays
+            TaskPool pool;  // the second core takes blocks of the large arrays as the first does
             PoolHelper helper(pool);
             w.setPool(&pool);
             writeCompareJson(w, *a, *b, c, [&](JsonWriter &j) {

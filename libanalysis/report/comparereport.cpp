@@ -91,7 +91,7 @@ void writeCompareJson(JsonWriter &w, const AnalyzedTrace &a, const AnalyzedTrace
     w.field("method_a", a.layers.method);
     w.field("method_b", b.layers.method);
     w.key("alignment").beginArray();
-    // The bulk of the document: formatted two blocks at a time when the writer has a pool.
+    // The bulk of the document: formatted in blocks on two threads when the writer has a pool.
     w.elements(c.layers.pairs.size(), [&](JsonWriter &w, size_t i) {
         const LayerPair &p = c.layers.pairs[i];
         w.beginObject();

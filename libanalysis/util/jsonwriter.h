@@ -5,7 +5,7 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <optional>
+#include <functional>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -49,7 +49,7 @@ public:
 
     void flush();  // hands what is buffered to the stream
 
-    // Large arrays are formatted two blocks at a time, one by a task of this pool (util/taskpool.h),
+    // Large arrays are formatted in blocks by this thread and a task of this pool (util/taskpool.h),
     // when the writer has one: see elements().
     void setPool(TaskPool *pool) { m_pool = pool; }
     // Writes element(writer, i) for i in [0, count) into the array now open: in order and as one
@@ -65,6 +65,8 @@ private:
     // open array are written: its text continues this writer's.
     JsonWriter continuation(bool earlier) const;
     void append(JsonWriter &continued);  // its text, then its state
+    // elements() with a pool, for an array of at least 64 elements.
+    JsonWriter &formatInBlocks(size_t count, const std::function<void(JsonWriter &, size_t)> &element);
     void put(std::string_view text) { m_pending.append(text); }
     void put(char c) { m_pending.push_back(c); }
     void emitted();  // before a piece: passes a full buffer on
@@ -84,39 +86,12 @@ private:
 template <class Element>
 JsonWriter &JsonWriter::elements(size_t count, const Element &element)
 {
-    // Blocks of about 1/256 of the array: a few MB each for the largest documents, few enough tasks.
-    const size_t block = std::max<size_t>(count / 256, 1);
     if (!m_pool || count < 64) {
         for (size_t i = 0; i < count; ++i)
             element(*this, i);
         return *this;
     }
-    const auto format = [&](JsonWriter &part, size_t from) {
-        for (size_t i = from; i < std::min(count, from + block); ++i)
-            element(part, i);
-    };
-    // Each part's buffer starts a quarter larger than the largest block so far: grown from empty, a
-    // block of megabytes was copied over a dozen times.
-    size_t expect = 0;
-    for (size_t from = 0; from < count; from += 2 * block) {
-        // Both parts start from this writer's state before either is appended.
-        JsonWriter first = continuation(from > 0), second = continuation(true);
-        first.m_pending.reserve(expect);
-        std::optional<Later<bool>> other;
-        if (from + block < count) {
-            second.m_pending.reserve(expect);
-            other.emplace(TaskPool::later(m_pool, [&] { return format(second, from + block), true; }));
-        }
-        format(first, from);
-        append(first);
-        expect = std::max(expect, first.m_pending.size() + first.m_pending.size() / 4);
-        if (other) {
-            other->get();
-            append(second);
-            expect = std::max(expect, second.m_pending.size() + second.m_pending.size() / 4);
-        }
-    }
-    return *this;
+    return formatInBlocks(count, element);
 }
 
 // [id, id, …]: a list of kernel ids as one JSON array.

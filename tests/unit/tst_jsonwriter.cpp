@@ -5,6 +5,7 @@
 #include <QTest>
 #include <climits>
 #include <sstream>
+#include <thread>
 
 using namespace fusion;
 
@@ -17,6 +18,7 @@ private slots:
     void compactDocuments();
     void largeDocumentsReachTheStreamWhole();
     void arraysFormattedOnTwoThreadsReadAsOneWritersText();
+    void blocksTakenByEitherThreadComeOutInOrder();
 };
 
 void JsonWriterTest::stringsAreEscapedAndInvalidUtf8Replaced()
@@ -146,6 +148,70 @@ void JsonWriterTest::arraysFormattedOnTwoThreadsReadAsOneWritersText()
     }
     QVERIFY(one.str().find("\n        {\n          \"name\": \"row 699\"") != std::string::npos);  // four levels in
     QCOMPARE(two.str(), one.str());
+}
+
+// Blocks go to whichever thread is free, and some take far longer than others: the text still
+// reads as one writer's, also after elements written before, with a pool whose only thread is
+// busy elsewhere (this thread then formats every block), and when an element throws.
+void JsonWriterTest::blocksTakenByEitherThreadComeOutInOrder()
+{
+    const auto element = [](JsonWriter &e, size_t i) {
+        e.beginObject().field("i", uint64_t(i)).key("pad").value(std::string(i % 97 == 0 ? 20000 : i % 7, 'x')).endObject();
+    };
+    const auto document = [&](TaskPool *pool) {
+        std::ostringstream out;
+        {
+            JsonWriter w(out);
+            w.setPool(pool);
+            w.beginObject().key("items").beginArray();
+            w.value("before");
+            w.elements(5000, element);
+            w.value("after");
+            w.endArray().endObject();
+        }
+        return out.str();
+    };
+    const std::string one = document(nullptr);
+    QVERIFY(one.find("\"before\",\n    {\n      \"i\": 0,") != std::string::npos);
+    TaskPool pool;
+    {
+        PoolHelper helper(pool);
+        for (int round = 0; round < 5; ++round)
+            QCOMPARE(document(&pool), one);
+    }
+    TaskPool idle;  // no helper thread: every block is this thread's
+    QCOMPARE(document(&idle), one);
+    PoolHelper helper(pool);
+    for (int round = 0; round < 20; ++round) {  // whichever thread meets the bad elements first
+        std::ostringstream out;
+        JsonWriter w(out);
+        w.setPool(&pool);
+        w.beginArray();
+        bool threw = false;
+        try {
+            w.elements(3000, [&](JsonWriter &e, size_t i) {
+                if (i >= 2500)
+                    throw std::runtime_error("element " + std::to_string(i));
+                element(e, i);
+            });
+        } catch (const std::runtime_error &) {
+            threw = true;
+        }
+        QVERIFY(threw);
+    }
+    // Only the helper fails (this thread is slow, so the helper surely takes a block): the
+    // failure reaches this thread, which stops waiting for the block that never came.
+    const auto self = std::this_thread::get_id();
+    std::ostringstream out;
+    JsonWriter w(out);
+    w.setPool(&pool);
+    w.beginArray();
+    QVERIFY_THROWS_EXCEPTION(std::runtime_error, w.elements(3000, [&](JsonWriter &e, size_t i) {
+        if (std::this_thread::get_id() != self)
+            throw std::runtime_error("helper");
+        std::this_thread::sleep_for(std::chrono::microseconds(200));
+        element(e, i);
+    }));
 }
 
 QTEST_APPLESS_MAIN(JsonWriterTest)
