@@ -23,17 +23,28 @@ constexpr size_t kMinReserve = size_t(64) << 20;
 size_t saturatingAdd(size_t a, size_t b) { return a > kNoLimit - b ? kNoLimit : a + b; }
 } // namespace
 
-TraceStream::TraceStream(const std::string &path, size_t limit, size_t compressedSize, Producer producer, size_t lead)
+TraceStream::TraceStream(const std::string &path, size_t limit, size_t compressedSize, Producer producer, size_t lead,
+                         size_t sizeHint)
     : m_path(path), m_compressedSize(compressedSize), m_lead(lead), m_producer(std::move(producer))
 {
     // Address space only: pages are committed as the reader writes them. Under an address-space
-    // limit (ulimit -v) or strict overcommit, half of the most that can be had is reserved, leaving
-    // the other half for the parser.
-    m_reserved = (saturatingAdd(limit, kSlack + kPadding) + kHugePage - 1) / kHugePage * kHugePage;
+    // limit (ulimit -v) or strict overcommit, a file that gives its size gets that and a quarter
+    // more; else half of the most that can be had is reserved, leaving the other half for the
+    // parser. Halves are a poor share when several files are read at once (a pair, a run's ranks):
+    // the third found too little left for its buffers or for a thread's stack.
+    const auto huge = [](size_t n) { return (n + kHugePage - 1) / kHugePage * kHugePage; };
+    m_reserved = huge(saturatingAdd(limit, kSlack + kPadding));
     const auto reserve = [this] {
         return mmap(nullptr, m_reserved, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     };
     void *p = reserve();
+    if (p == MAP_FAILED && sizeHint) {
+        const size_t hinted = huge(std::max(kMinReserve, saturatingAdd(saturatingAdd(sizeHint, sizeHint / 4), kSlack + kPadding)));
+        if (hinted < m_reserved) {
+            m_reserved = hinted;
+            p = reserve();
+        }
+    }
     if (p == MAP_FAILED) {
         while (p == MAP_FAILED && m_reserved > kMinReserve) {
             m_reserved = std::max(kMinReserve, m_reserved / 2 / kHugePage * kHugePage);

@@ -28,8 +28,10 @@ public:
     // enough that memory stays a fraction of a large file.
     static constexpr size_t kDefaultLead = size_t(96) << 20;
 
+    // sizeHint: the uncompressed size the file says it has (a gzip trailer), 0 when unknown. It sizes
+    // the region only when the size limit cannot be reserved whole (see the constructor).
     TraceStream(const std::string &path, size_t limit, size_t compressedSize, Producer producer,
-                size_t lead = kDefaultLead);
+                size_t lead = kDefaultLead, size_t sizeHint = 0);
     ~TraceStream() override;
     TraceStream(const TraceStream &) = delete;
     TraceStream &operator=(const TraceStream &) = delete;
@@ -43,6 +45,7 @@ public:
     void rewind(const Tick &tick = {});    // every byte readable again; waits for the end
     double fractionAt(size_t offset) const;
     size_t sizeEstimate() const;  // from the compression ratio so far; 0 before any input
+    size_t reservedBytes() const { return m_reserved; }  // address space held for the data
     bool stopping() const { return m_stop.load(std::memory_order_relaxed); }
     void setInput(uint64_t compressedBytesRead) { m_input.store(compressedBytesRead, std::memory_order_relaxed); }
 
