@@ -24,7 +24,9 @@ enum class RuleVendor : uint8_t { Both, Nvidia, Amd };
 // std::regex_traits looks its locale's ctype facet up (a dynamic_cast and string compares) for each
 // character a case-blind pattern compares: a third of classifying a trace's kernel names, once per
 // distinct name and rule. These traits fold case through a table made when given a locale, from
-// that locale's own tolower, and otherwise match alike.
+// that locale's own tolower, and otherwise match alike, but for one thing: libstdc++ folds case
+// in a back-reference (\1) only with its own traits, so with these one compares case-sensitively.
+// The built-in rules have none; a registry of one's own that uses one matches its exact text.
 class CaseFoldTraits : public std::regex_traits<char> {
 public:
     CaseFoldTraits() { fill(getloc()); }

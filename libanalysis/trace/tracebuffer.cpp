@@ -239,19 +239,6 @@ void mapFile(const std::string &path, int fd, size_t size, char *&data, size_t &
     data = static_cast<char *>(base);
 }
 
-// A gzip file ends with its uncompressed size modulo 4 GiB, exact for the single-member files
-// traces come in. Taken only from files too small for it to have wrapped (JSON compresses far less
-// than a hundredfold) and when it is no smaller than the file; else 0.
-size_t gzipSizeHint(int fd, size_t compressedSize)
-{
-    unsigned char t[4] = {};
-    if (compressedSize < 18 || compressedSize > (size_t(4) << 30) / 100
-        || pread(fd, t, sizeof t, off_t(compressedSize - sizeof t)) != ssize_t(sizeof t))
-        return 0;
-    const size_t size = size_t(t[0]) | size_t(t[1]) << 8 | size_t(t[2]) << 16 | size_t(t[3]) << 24;
-    return size >= compressedSize ? size : 0;
-}
-
 } // namespace
 
 TraceBuffer TraceBuffer::load(const std::string &path, const std::string &member, size_t limit)
@@ -294,19 +281,16 @@ TraceBuffer TraceBuffer::load(const std::string &path, const std::string &member
         b.m_capacity = b.m_mapLength;
         return b;
     }
-    const size_t sizeHint = c == Compression::Gzip && member.empty() ? gzipSizeHint(fd, b.m_compressedSize) : 0;
     close(fd);
 
     // The reader thread starts now; the parser takes the bytes as they come.
     b.m_stream = std::make_unique<TraceStream>(
-        path, limit, b.m_compressedSize,
-        [path, member, limit, c](TraceStream &s) {
+        path, limit, b.m_compressedSize, [path, member, limit, c](TraceStream &s) {
             decompressTrace(path, member, c, limit, s, [&s](uint64_t read) {
                 s.setInput(read);
                 return !s.stopping();
             });
-        },
-        TraceStream::kDefaultLead, sizeHint);
+        });
     return b;
 }
 

@@ -19,29 +19,32 @@ constexpr size_t kNoLimit = std::numeric_limits<size_t>::max() / 2;
 constexpr size_t kSlack = size_t(1) << 20;
 
 constexpr size_t kMinReserve = size_t(64) << 20;
+constexpr size_t kMaxRatio = 100;  // decompressed over compressed size, more than traces reach
 
 size_t saturatingAdd(size_t a, size_t b) { return a > kNoLimit - b ? kNoLimit : a + b; }
 } // namespace
 
-TraceStream::TraceStream(const std::string &path, size_t limit, size_t compressedSize, Producer producer, size_t lead,
-                         size_t sizeHint)
+TraceStream::TraceStream(const std::string &path, size_t limit, size_t compressedSize, Producer producer, size_t lead)
     : m_path(path), m_compressedSize(compressedSize), m_lead(lead), m_producer(std::move(producer))
 {
     // Address space only: pages are committed as the reader writes them. Under an address-space
-    // limit (ulimit -v) or strict overcommit, a file that gives its size gets that and a quarter
-    // more; else half of the most that can be had is reserved, leaving the other half for the
-    // parser. Halves are a poor share when several files are read at once (a pair, a run's ranks):
-    // the third found too little left for its buffers or for a thread's stack.
+    // limit (ulimit -v) or strict overcommit, a file gets a hundred times its compressed size (at
+    // least 64 MB) if that is less than the limit: traces compress far less than a hundredfold,
+    // also inside an archive or a second compression. Failing that, half of the most that can be
+    // had is reserved, leaving the other half for the parser; halves alone were a poor share when
+    // several files are read at once (a pair, a run's ranks): the third found too little left for
+    // its buffers or for a thread's stack.
     const auto huge = [](size_t n) { return (n + kHugePage - 1) / kHugePage * kHugePage; };
     m_reserved = huge(saturatingAdd(limit, kSlack + kPadding));
     const auto reserve = [this] {
         return mmap(nullptr, m_reserved, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     };
     void *p = reserve();
-    if (p == MAP_FAILED && sizeHint) {
-        const size_t hinted = huge(std::max(kMinReserve, saturatingAdd(saturatingAdd(sizeHint, sizeHint / 4), kSlack + kPadding)));
-        if (hinted < m_reserved) {
-            m_reserved = hinted;
+    if (p == MAP_FAILED && compressedSize) {
+        const size_t ample = compressedSize > kNoLimit / kMaxRatio ? kNoLimit : compressedSize * kMaxRatio;
+        const size_t capped = huge(std::max(kMinReserve, saturatingAdd(ample, kSlack + kPadding)));
+        if (capped < m_reserved) {
+            m_reserved = capped;
             p = reserve();
         }
     }

@@ -28,10 +28,8 @@ public:
     // enough that memory stays a fraction of a large file.
     static constexpr size_t kDefaultLead = size_t(96) << 20;
 
-    // sizeHint: the uncompressed size the file says it has (a gzip trailer), 0 when unknown. It sizes
-    // the region only when the size limit cannot be reserved whole (see the constructor).
     TraceStream(const std::string &path, size_t limit, size_t compressedSize, Producer producer,
-                size_t lead = kDefaultLead, size_t sizeHint = 0);
+                size_t lead = kDefaultLead);
     ~TraceStream() override;
     TraceStream(const TraceStream &) = delete;
     TraceStream &operator=(const TraceStream &) = delete;

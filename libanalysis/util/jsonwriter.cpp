@@ -86,11 +86,12 @@ JsonWriter &JsonWriter::formatInBlocks(size_t count, const std::function<void(Js
         if (stop || next == blocks || next >= handedOn + kAhead)
             return false;
         const size_t b = next++;
-        parts[b].reset(new JsonWriter(m_pretty, b > 0 ? laterState : firstState));
-        parts[b]->m_afterKey = afterKey;
-        parts[b]->m_pending.reserve(expect);
+        const size_t reserve = expect;
         lock.unlock();
         try {
+            parts[b].reset(new JsonWriter(m_pretty, b > 0 ? laterState : firstState));
+            parts[b]->m_afterKey = afterKey;
+            parts[b]->m_pending.reserve(reserve);
             format(b);
         } catch (...) {  // the first failure ends both threads' work; this thread's caller gets it
             lock.lock();

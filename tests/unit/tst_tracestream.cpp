@@ -48,7 +48,7 @@ private slots:
     void rewindBringsBackDiscardedBytes();
     void theReadersErrorReachesTheConsumer();
     void aStreamDestroyedWhileItsReaderWaitsStops();
-    void aFileThatGivesItsSizeGetsThatWhenTheLimitCannotBeReserved();
+    void aFileGetsAHundredTimesItsSizeWhenTheLimitCannotBeReserved();
 };
 
 void TraceStreamTest::askingForExactlyTheReadersAllowanceDoesNotDeadlock()
@@ -123,21 +123,21 @@ void TraceStreamTest::aStreamDestroyedWhileItsReaderWaitsStops()
 }
 
 // When the size limit cannot be reserved whole (here: more than any address space; in use, ulimit
-// -v), a file that gives its size (a gzip trailer) gets that and a quarter more, at least 64 MB, not
-// half of all the process could still have: three files read at once under a 1.5 GB limit once
-// left no room for a thread's stack. A limit that can be reserved is reserved whole, hint or not.
-void TraceStreamTest::aFileThatGivesItsSizeGetsThatWhenTheLimitCannotBeReserved()
+// -v), a file gets a hundred times its compressed size (at least 64 MB), not half of all the
+// process could still have: three files read at once under a 1.5 GB limit once left no room for a
+// thread's stack. A limit that can be reserved is reserved whole; no compressed size: halves.
+void TraceStreamTest::aFileGetsAHundredTimesItsSizeWhenTheLimitCannotBeReserved()
 {
     const size_t impossible = size_t(1) << 60;
-    TraceStream hinted("hinted.json.gz", impossible, 0, patternProducer(kMB), kLead, 100 * kMB);
-    QCOMPARE(hinted.reservedBytes(), 128 * kMB);  // 125 MB, the reader's 1 MB slack, in 2 MB steps
-    TraceStream small("small.json.gz", impossible, 0, patternProducer(kMB), kLead, kMB);
+    TraceStream large("large.json.gz", impossible, 3 * kMB, patternProducer(kMB), kLead);
+    QCOMPARE(large.reservedBytes(), 302 * kMB);  // 300 MB, the reader's 1 MB slack, in 2 MB steps
+    TraceStream small("small.json.gz", impossible, 90000, patternProducer(kMB), kLead);
     QCOMPARE(small.reservedBytes(), 64 * kMB);
     QCOMPARE(small.finish(), kMB);
     QVERIFY(patternHolds(small, 0, kMB));
-    TraceStream unhinted("unhinted.json.gz", impossible, 0, patternProducer(kMB), kLead);
-    QVERIFY(unhinted.reservedBytes() >= size_t(4) << 30);
-    TraceStream fits("fits.json.gz", 256 * kMB, 0, patternProducer(kMB), kLead, kMB);
+    TraceStream unknown("unknown.json.gz", impossible, 0, patternProducer(kMB), kLead);
+    QVERIFY(unknown.reservedBytes() >= size_t(4) << 30);
+    TraceStream fits("fits.json.gz", 256 * kMB, 3 * kMB, patternProducer(kMB), kLead);
     QCOMPARE(fits.reservedBytes(), 258 * kMB);
 }
 
