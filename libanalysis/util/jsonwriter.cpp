@@ -32,15 +32,6 @@ void JsonWriter::emitted()
         flush();
 }
 
-JsonWriter JsonWriter::continuation(bool earlier) const
-{
-    JsonWriter part(m_pretty, m_first);
-    if (earlier)
-        part.m_first.back() = false;
-    part.m_afterKey = m_afterKey;
-    return part;
-}
-
 void JsonWriter::append(JsonWriter &continued)
 {
     flush();
@@ -65,7 +56,10 @@ JsonWriter &JsonWriter::formatInBlocks(size_t count, const std::function<void(Js
     // Each block's writer is made by the thread that takes it, when it takes it: made together, the
     // writers' small allocations shared cache lines between the two threads writing them, and the
     // formatting took a quarter more processor time.
-    const std::vector<bool> firstState = continuation(false).m_first, laterState = continuation(true).m_first;
+    // A block after the first continues as if an element came before it.
+    const std::vector<bool> firstState = m_first;
+    std::vector<bool> laterState = m_first;
+    laterState.back() = false;
     const bool afterKey = m_afterKey;  // read here: this writer's state changes as blocks are handed on
     std::vector<std::unique_ptr<JsonWriter>> parts(blocks);
     std::vector<uint8_t> done(blocks, 0);

@@ -61,9 +61,6 @@ public:
 private:
     JsonWriter(bool pretty, std::vector<bool> first) : m_out(nullptr), m_pretty(pretty), m_first(std::move(first)) {}
     JsonWriter(JsonWriter &&) = default;
-    // A writer into its own buffer, in this one's state as it will be once `earlier` elements of the
-    // open array are written: its text continues this writer's.
-    JsonWriter continuation(bool earlier) const;
     void append(JsonWriter &continued);  // its text, then its state
     // elements() with a pool, for an array of at least 64 elements.
     JsonWriter &formatInBlocks(size_t count, const std::function<void(JsonWriter &, size_t)> &element);

@@ -25,6 +25,18 @@ int bruteInnermost(const std::vector<Interval> &all, IntervalForest::Group g, in
     return best ? int(best->id) : -1;
 }
 
+// `count` intervals of group (1, 0 … threads - 1) starting in [0, span), up to maxLength long.
+std::vector<Interval> randomIntervals(std::mt19937 &rng, int count, int64_t span, int64_t maxLength, int64_t threads)
+{
+    std::vector<Interval> all;
+    for (int i = 0; i < count; ++i) {
+        const int64_t start = int64_t(rng() % uint64_t(span));
+        const int64_t length = int64_t(rng() % uint64_t(maxLength));
+        all.push_back({{1, int64_t(rng() % uint64_t(threads))}, start, start + length, uint32_t(i)});
+    }
+    return all;
+}
+
 int idOf(const IntervalForest &f, int32_t n)
 {
     return n == IntervalForest::npos ? -1 : int(f.node(n).id);
@@ -67,13 +79,8 @@ void IntervalForestTest::queriesMatchBruteForceOnOverlappingAndNestedIntervals()
 {
     std::mt19937 rng(15);
     for (int round = 0; round < 40; ++round) {
-        std::vector<Interval> all;
         const int count = 5 + int(rng() % 60);
-        for (int i = 0; i < count; ++i) {
-            const int64_t start = int64_t(rng() % 200);
-            const int64_t length = int64_t(rng() % (round % 2 ? 30 : 120));
-            all.push_back({{1, int64_t(rng() % 2)}, start, start + length, uint32_t(i)});
-        }
+        const std::vector<Interval> all = randomIntervals(rng, count, 200, round % 2 ? 30 : 120, 2);
         IntervalForest f;
         f.build(all);
         for (int32_t i = 0; i < int32_t(f.size()); ++i)
@@ -137,12 +144,8 @@ void IntervalForestTest::aHintedQueryAnswersAsABinarySearchWhereverTheHintPoints
 {
     std::mt19937 rng(16);
     for (int round = 0; round < 30; ++round) {
-        std::vector<Interval> all;
         const int count = 1 + int(rng() % 400);
-        for (int i = 0; i < count; ++i) {
-            const int64_t start = int64_t(rng() % (round % 3 ? 2000 : 50));
-            all.push_back({{1, int64_t(rng() % 3)}, start, start + int64_t(rng() % 300), uint32_t(i)});
-        }
+        const std::vector<Interval> all = randomIntervals(rng, count, round % 3 ? 2000 : 50, 300, 3);
         IntervalForest f;
         f.build(all);
         std::vector<std::pair<int64_t, int64_t>> queries;  // (thread, time)
