@@ -22,7 +22,14 @@ void withOutput(const CliArgs &args, const std::function<void(std::ostream &)> &
     std::ofstream f(args.out, std::ios::binary);
     if (!f)
         throw UsageError{"cannot write " + args.out};
-    write(f);
+    try {
+        write(f);
+    } catch (...) {  // the work may fail after part of its text is written: no half document is left
+        f.close();
+        std::error_code ignored;
+        std::filesystem::remove(args.out, ignored);
+        throw;
+    }
     if (!f)
         throw UsageError{"error writing " + args.out};
 }

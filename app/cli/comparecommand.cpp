@@ -76,7 +76,27 @@ int compareCommand(const CliArgs &args)
     const auto [a, b] = loadPair(args, ao, sa, sb);
     keepUntilExit(a);
     keepUntilExit(b);
-    // Kept until exit like the traces: its hundreds of thousands of kernel pairs need no freeing.
+    // The comparison is kept until exit like the traces: its hundreds of thousands of kernel pairs
+    // need no freeing.
+    if (args.format == "json") {
+        withOutput(args, [&](std::ostream &out) {
+            JsonWriter w(out);
+            TaskPool pool;  // the second core takes blocks of the large arrays as the first does
+            PoolHelper helper(pool);
+            w.setPool(&pool);
+            // Most of the document is written while the comparison works out its findings.
+            keepUntilExit(std::make_shared<const Comparison>(compareWritingJson(w, *a, *b, co, [&](JsonWriter &j) {
+                j.key("compared_ranks").beginObject();
+                j.field("a", int64_t(sa.members[sa.index].rank));
+                j.field("b", int64_t(sb.members[sb.index].rank));
+                j.field("a_ranks", uint64_t(sa.members.size()));
+                j.field("b_ranks", uint64_t(sb.members.size()));
+                j.field("chosen_by", args.rank >= 0 ? "option" : "lowest");
+                j.endObject();
+            })));
+        });
+        return ExitOk;
+    }
     const auto kept = std::make_shared<const Comparison>(compareTraces(*a, *b, co));
     keepUntilExit(kept);
     const Comparison &c = *kept;
@@ -88,21 +108,7 @@ int compareCommand(const CliArgs &args)
         return ExitOk;
     }
     withOutput(args, [&](std::ostream &out) {
-        if (args.format == "json") {
-            JsonWriter w(out);
-            TaskPool pool;  // the second core takes blocks of the large arrays as the first does
-            PoolHelper helper(pool);
-            w.setPool(&pool);
-            writeCompareJson(w, *a, *b, c, [&](JsonWriter &j) {
-                j.key("compared_ranks").beginObject();
-                j.field("a", int64_t(sa.members[sa.index].rank));
-                j.field("b", int64_t(sb.members[sb.index].rank));
-                j.field("a_ranks", uint64_t(sa.members.size()));
-                j.field("b_ranks", uint64_t(sb.members.size()));
-                j.field("chosen_by", args.rank >= 0 ? "option" : "lowest");
-                j.endObject();
-            });
-        } else if (args.format == "md") {
+        if (args.format == "md") {
             writeCompareMarkdown(out, *a, *b, c);
             if (severalRanks)
                 out << "\n_" << rankLine(args, sa, sb) << "._\n";

@@ -7,6 +7,7 @@
 #include "util/taskpool.h"
 
 #include <algorithm>
+#include <future>
 #include <map>
 #include <unordered_map>
 
@@ -57,15 +58,14 @@ std::string opStatus(Ns a, Ns b)
 
 namespace {
 
-// The comparison in the orientation given, from its layer alignment: every table, then the findings.
-Comparison compareOriented(const AnalyzedTrace &a, const AnalyzedTrace &b, const CompareOptions &o,
-                           const std::string &labelA, const std::string &labelB, LayerAlignment layers, TaskPool &pool)
+// The comparison in the orientation given, from its layer alignment (in `c` already): every table,
+// then the findings. It leaves the alignment as it is.
+void compareOriented(const AnalyzedTrace &a, const AnalyzedTrace &b, const CompareOptions &o,
+                     const std::string &labelA, const std::string &labelB, Comparison &c, TaskPool &pool)
 {
-    Comparison c;
     c.stage = o.stage;
     c.labelA = labelA;
     c.labelB = labelB;
-    c.layers = std::move(layers);
     auto step = [&](double f) {
         if (o.progress && !o.progress(f))
             throw Cancelled();
@@ -127,7 +127,6 @@ Comparison compareOriented(const AnalyzedTrace &a, const AnalyzedTrace &b, const
     c.leftOutLayers = std::move(f.leftOutLayers);
     c.warnings.insert(c.warnings.end(), f.warnings.begin(), f.warnings.end());
     step(0.95);
-    return c;
 }
 
 } // namespace
@@ -190,8 +189,15 @@ Comparison compareTraces(const AnalyzedTrace &a, const AnalyzedTrace &b, const C
     auto gapTraces = TaskPool::later(&pool, [&] {
         return std::array<GapTrace, 2>{gapTraceOf(a, o.stage), gapTraceOf(b, o.stage)};
     });
-    LayerAlignment layers = alignLayers(x, y, o.stage, o.progress, &pool);
-    Comparison c = compareOriented(x, y, o, swap ? labelB : labelA, swap ? labelA : labelB, std::move(layers), pool);
+    Comparison c;
+    c.layers = alignLayers(x, y, o.stage, o.progress, &pool);
+    // Declared after `c`: however this function leaves, the thread reading its layers ends first.
+    std::future<void> whileComparing;
+    if (o.whileComparing)
+        whileComparing = std::async(std::launch::async, [&] { o.whileComparing({c.layers, swap, labelA, labelB}); });
+    compareOriented(x, y, o, swap ? labelB : labelA, swap ? labelA : labelB, c, pool);
+    if (whileComparing.valid())
+        whileComparing.get();
     if (swap)
         c = mirrored(std::move(c));
     c.viewed[0] = a.trace;

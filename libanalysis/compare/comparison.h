@@ -38,6 +38,15 @@ struct SameKernelRow {
 constexpr double kSlowerRatio = 1.1, kFasterRatio = 0.9;
 std::string opStatus(Ns a, Ns b);
 
+// The layer alignment as soon as it is made, before the findings: in the comparison's own
+// orientation, which is B against A when `mirrored` (compare/orientation.h), and the labels of A and
+// B as the comparison will hold them.
+struct AlignedLayers {
+    const LayerAlignment &layers;
+    bool mirrored;
+    const std::string &labelA, &labelB;
+};
+
 struct CompareOptions {
     Stage stage = Stage::All;
     std::string labelA, labelB;          // default: the traces' labels
@@ -45,6 +54,10 @@ struct CompareOptions {
     // Compute in the canonical orientation (see compare/orientation.h) so that B/A mirrors A/B.
     // Off only to test that the analysis itself does not depend on it.
     bool canonicalOrder = true;
+    // Runs on a thread of its own once the layers are aligned, beside the rest of the comparison,
+    // which waits for it before it changes them and passes on what it throws: a report writes them
+    // meanwhile (report/comparereport.h).
+    std::function<void(const AlignedLayers &)> whileComparing;
 };
 
 // A sign that two traces may not run the same model: they repeat other layer blocks (a, b: the

@@ -54,8 +54,12 @@ constexpr const char *kKernelRefHeader = ",a_kernel_ids,b_kernel_ids,a_kernel_st
 
 } // namespace
 
-void writeCompareJson(JsonWriter &w, const AnalyzedTrace &a, const AnalyzedTrace &b, const Comparison &c,
-                      const std::function<void(JsonWriter &)> &extra)
+namespace {
+
+// The document up to its layer alignment, the bulk of it: from the alignment in the comparison's own
+// orientation, as it is while the comparison goes on, or from the one the comparison holds in the end.
+void writeCompareJsonHead(JsonWriter &w, const AnalyzedTrace &a, const AnalyzedTrace &b, Stage stage,
+                          const AlignedLayers &aligned)
 {
     w.beginObject();
     SummaryReportOptions so;
@@ -65,8 +69,8 @@ void writeCompareJson(JsonWriter &w, const AnalyzedTrace &a, const AnalyzedTrace
     so.steps = &b.steps;
     w.key("b");
     writeSummaryJson(w, *b.trace, b.summary, so);
-    w.field("label_a", c.labelA);
-    w.field("label_b", c.labelB);
+    w.field("label_a", aligned.labelA);
+    w.field("label_b", aligned.labelB);
     // The scope asked for, then what it kept on each side with the step times (mean, min, median,
     // max: the noise between steps).
     w.field("scope", a.scope.kind == Scope::Kind::All ? "all" : a.scope.step ? "step" : "steps");
@@ -81,45 +85,50 @@ void writeCompareJson(JsonWriter &w, const AnalyzedTrace &a, const AnalyzedTrace
         w.field("step_max_us", toUs(st.max), 3);
         w.endObject();
     }
-    w.field("stage", stageName(c.stage));
+    w.field("stage", stageName(stage));
     w.key("architecture").beginObject().field("a", a.architecture).field("b", b.architecture).endObject();
 
     w.key("layers").beginObject();
     w.field("a", uint64_t(a.layers.layers.size()));
     w.field("b", uint64_t(b.layers.layers.size()));
-    w.field("method", c.layers.method);
+    // As compareTraces names it (the alignment's own method is that of one orientation).
+    w.field("method", a.layers.method + " / " + b.layers.method);
     w.field("method_a", a.layers.method);
     w.field("method_b", b.layers.method);
     w.key("alignment").beginArray();
+    // Each side of a pair as the document names it: a mirrored alignment's A side is trace B.
+    const bool m = aligned.mirrored;
     // The bulk of the document: formatted in blocks on two threads when the writer has a pool.
-    w.elements(c.layers.pairs.size(), [&](JsonWriter &w, size_t i) {
-        const LayerPair &p = c.layers.pairs[i];
+    w.elements(aligned.layers.pairs.size(), [&](JsonWriter &w, size_t i) {
+        const LayerPair &p = aligned.layers.pairs[i];
+        const int32_t pa = m ? p.b : p.a, pb = m ? p.a : p.b;
+        const Ns aTotal = m ? p.bTotal : p.aTotal, bTotal = m ? p.aTotal : p.bTotal;
         w.beginObject();
-        p.a >= 0 ? w.field("a", int64_t(p.a)) : (w.key("a"), w.null());
-        p.b >= 0 ? w.field("b", int64_t(p.b)) : (w.key("b"), w.null());
-        w.field("a_name", layerName(a, p.a));
-        w.field("b_name", layerName(b, p.b));
-        w.field("a_kernels", uint64_t(p.aKernels));
-        w.field("b_kernels", uint64_t(p.bKernels));
-        w.field("a_us", toUs(p.aTotal), 3);
-        w.field("b_us", toUs(p.bTotal), 3);
-        w.field("ratio", p.aTotal > 0 && p.bTotal > 0 ? double(p.bTotal) / double(p.aTotal) : 0.0, 4);
-        w.field("gap_us", toUs(p.bTotal - p.aTotal), 3);
+        pa >= 0 ? w.field("a", int64_t(pa)) : (w.key("a"), w.null());
+        pb >= 0 ? w.field("b", int64_t(pb)) : (w.key("b"), w.null());
+        w.field("a_name", layerName(a, pa));
+        w.field("b_name", layerName(b, pb));
+        w.field("a_kernels", uint64_t(m ? p.bKernels : p.aKernels));
+        w.field("b_kernels", uint64_t(m ? p.aKernels : p.bKernels));
+        w.field("a_us", toUs(aTotal), 3);
+        w.field("b_us", toUs(bTotal), 3);
+        w.field("ratio", aTotal > 0 && bTotal > 0 ? double(bTotal) / double(aTotal) : 0.0, 4);
+        w.field("gap_us", toUs(bTotal - aTotal), 3);
         w.key("kernels").beginArray();
         for (const KernelPair &k : p.kernels) {
             w.beginObject();
             w.field("op", k.op);
             if (!k.detail.empty())
                 w.field("detail", k.detail);
-            w.field("a_name", k.aName);
-            w.field("b_name", k.bName);
-            w.field("a_us", toUs(k.aTotal), 3);
-            w.field("b_us", toUs(k.bTotal), 3);
+            w.field("a_name", m ? k.bName : k.aName);
+            w.field("b_name", m ? k.aName : k.bName);
+            w.field("a_us", toUs(m ? k.bTotal : k.aTotal), 3);
+            w.field("b_us", toUs(m ? k.aTotal : k.bTotal), 3);
             w.field("same_kernel", k.sameKernel);
             w.key("a_kernels");
-            writeIdArray(w, k.aKernels);
+            writeIdArray(w, m ? k.bKernels : k.aKernels);
             w.key("b_kernels");
-            writeIdArray(w, k.bKernels);
+            writeIdArray(w, m ? k.aKernels : k.bKernels);
             w.endObject();
         }
         w.endArray();
@@ -127,7 +136,12 @@ void writeCompareJson(JsonWriter &w, const AnalyzedTrace &a, const AnalyzedTrace
     });
     w.endArray();
     w.endObject();
+}
 
+// The rest of the document, once the comparison is whole.
+void writeCompareJsonTail(JsonWriter &w, const AnalyzedTrace &a, const AnalyzedTrace &b, const Comparison &c,
+                          const std::function<void(JsonWriter &)> &extra)
+{
     w.key("fusion_patterns").beginArray();
     for (const FusionFinding &f : c.findings) {
         w.beginObject();
@@ -274,6 +288,25 @@ void writeCompareJson(JsonWriter &w, const AnalyzedTrace &a, const AnalyzedTrace
         w.value(m);
     w.endArray();
     w.endObject();
+}
+
+} // namespace
+
+void writeCompareJson(JsonWriter &w, const AnalyzedTrace &a, const AnalyzedTrace &b, const Comparison &c,
+                      const std::function<void(JsonWriter &)> &extra)
+{
+    writeCompareJsonHead(w, a, b, c.stage, {c.layers, false, c.labelA, c.labelB});
+    writeCompareJsonTail(w, a, b, c, extra);
+}
+
+Comparison compareWritingJson(JsonWriter &w, const AnalyzedTrace &a, const AnalyzedTrace &b, const CompareOptions &options,
+                              const std::function<void(JsonWriter &)> &extra)
+{
+    CompareOptions o = options;
+    o.whileComparing = [&](const AlignedLayers &aligned) { writeCompareJsonHead(w, a, b, options.stage, aligned); };
+    Comparison c = compareTraces(a, b, o);
+    writeCompareJsonTail(w, a, b, c, extra);
+    return c;
 }
 
 void writeCompareText(std::ostream &out, const AnalyzedTrace &a, const AnalyzedTrace &b, const Comparison &c, size_t limit)

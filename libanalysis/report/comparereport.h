@@ -15,6 +15,10 @@ namespace fusion {
 // comparison, such as which ranks it compared.
 void writeCompareJson(JsonWriter &w, const AnalyzedTrace &a, const AnalyzedTrace &b, const Comparison &c,
                       const std::function<void(JsonWriter &)> &extra = {});
+// compareTraces, then writeCompareJson, in less time: the document up to its layer alignment, most of
+// it, is written while the comparison works out its findings, modules and gap. The same text.
+Comparison compareWritingJson(JsonWriter &w, const AnalyzedTrace &a, const AnalyzedTrace &b, const CompareOptions &options,
+                              const std::function<void(JsonWriter &)> &extra = {});
 void writeCompareText(std::ostream &out, const AnalyzedTrace &a, const AnalyzedTrace &b, const Comparison &c,
                       size_t limit = 20);
 // The aligned layer pairs (both sides present), the largest |B − A| first.
