@@ -85,8 +85,11 @@ AnalyzeOptions analyzeOptionsOf(const CliArgs &args)
 {
     AnalyzeOptions ao;
     ao.scope = scopeOf(args);
-    // Loaded before the traces so that a bad registry file fails fast, with its line number.
-    ao.registry = args.registry.empty() ? KernelRegistry::builtin() : KernelRegistry::load({args.registry});
+    // A user's registry is read before the traces, so that a bad file fails fast, with its line
+    // number. The built-in one is left to the first analysis that needs it (30 ms of regexes to
+    // compile): beside the other trace's load, not before both.
+    if (!args.registry.empty())
+        ao.registry = KernelRegistry::load({args.registry});
     return ao;
 }
 

@@ -1,6 +1,5 @@
 #include "commands.h"
 
-#include "classify/kernelregistry.h"
 #include "analyzed/analyzedtrace.h"
 #include "report/triagefindings.h"
 #include "report/triagereport.h"
@@ -22,10 +21,7 @@ int triageCommand(const CliArgs &args)
     if (args.minShare >= 0)
         to.minShare = args.minShare;
     to.limit = args.limit;
-    AnalyzeOptions ao;
-    ao.scope = scopeOf(args);
-    // Loaded before the trace so that a bad registry file fails fast, with its line number.
-    ao.registry = args.registry.empty() ? KernelRegistry::builtin() : KernelRegistry::load({args.registry});
+    const AnalyzeOptions ao = analyzeOptionsOf(args);
     LoadOptions lo;
     lo.rank = args.rank;
     lo.device = args.device;
