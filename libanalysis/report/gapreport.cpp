@@ -12,14 +12,6 @@ namespace {
 
 std::string label(const Comparison &c, TraceSide side) { return side == TraceSide::A ? c.labelA : c.labelB; }
 
-void ids(JsonWriter &w, const char *key, const std::vector<uint32_t> &v)
-{
-    w.key(key).beginArray();
-    for (uint32_t id : v)
-        w.value(uint64_t(id));
-    w.endArray();
-}
-
 void breakdownJson(JsonWriter &w, const GapBreakdown &g)
 {
     w.field("a_us", toUs(g.aTotal), 3);
@@ -33,8 +25,8 @@ void breakdownJson(JsonWriter &w, const GapBreakdown &g)
         w.field("us", toUs(p.gap()), 3);
         w.field("a_us", toUs(p.a), 3);
         w.field("b_us", toUs(p.b), 3);
-        ids(w, "a_kernels", p.aKernels);
-        ids(w, "b_kernels", p.bKernels);
+        writeIdArray(w.key("a_kernels"), p.aKernels);
+        writeIdArray(w.key("b_kernels"), p.bKernels);
         w.endObject();
     }
     w.endArray();

@@ -129,10 +129,7 @@ void writeStageFindingsJson(JsonWriter &w, const TriageFindings &findings, Stage
                 w.value(p);
             w.endArray();
             w.field("rationale", m.rationale);
-            w.key("kernel_ids").beginArray();
-            for (uint32_t k : m.kernelIds)
-                w.value(uint64_t(k));
-            w.endArray();
+            writeIdArray(w.key("kernel_ids"), m.kernelIds);
             w.endObject();
         }
     }

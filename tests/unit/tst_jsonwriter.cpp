@@ -16,6 +16,7 @@ private slots:
     void numbers();
     void deepDocumentsIndentTwoSpacesALevel();
     void compactDocuments();
+    void idArraysReadAsValuesWritten();
     void largeDocumentsReachTheStreamWhole();
     void arraysFormattedOnTwoThreadsReadAsOneWritersText();
     void blocksTakenByEitherThreadComeOutInOrder();
@@ -78,6 +79,27 @@ void JsonWriterTest::compactDocuments()
     }
     QCOMPARE(pretty.str(), std::string("{\n  \"a\": 1,\n  \"b\": [],\n  \"c\": {}\n}\n"));
     QCOMPARE(compact.str(), std::string("{\"a\":1,\"b\":[],\"c\":{}}"));
+}
+
+// Kernel id lists take a path of their own: the same text as ids written one by one, at any depth,
+// empty or not, after a key or as an element, pretty or compact; 0 and the largest id whole.
+void JsonWriterTest::idArraysReadAsValuesWritten()
+{
+    std::ostringstream pretty, compact;
+    for (auto [stream, isPretty] : {std::pair{&pretty, true}, std::pair{&compact, false}}) {
+        JsonWriter w(*stream, isPretty);
+        w.beginObject().key("ids");
+        writeIdArray(w, {0, 7, 4294967295u});
+        w.key("none");
+        writeIdArray(w, {});
+        w.key("deep").beginArray();
+        writeIdArray(w, {12});
+        writeIdArray(w, {3, 45});
+        w.endArray().endObject();
+    }
+    QCOMPARE(pretty.str(), std::string("{\n  \"ids\": [\n    0,\n    7,\n    4294967295\n  ],\n  \"none\": [],\n"
+                                       "  \"deep\": [\n    [\n      12\n    ],\n    [\n      3,\n      45\n    ]\n  ]\n}\n"));
+    QCOMPARE(compact.str(), std::string("{\"ids\":[0,7,4294967295],\"none\":[],\"deep\":[[12],[3,45]]}"));
 }
 
 // The writer gathers text in blocks of 1 MiB: a document of several blocks reaches the stream
