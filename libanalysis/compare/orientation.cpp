@@ -5,11 +5,6 @@
 
 namespace fusion {
 
-namespace {
-
-
-} // namespace
-
 bool canonicallyFirst(const AnalyzedTrace &x, const AnalyzedTrace &y)
 {
     auto key = [](const AnalyzedTrace &t) {
