@@ -2,6 +2,7 @@
 
 #include "analyzed/analyzedtrace.h"
 #include "classify/kernelregistry.h"
+#include "export/outputfile.h"
 #include "report/rankreport.h"
 
 #include <algorithm>
@@ -10,6 +11,7 @@
 #include <future>
 #include <iostream>
 #include <map>
+#include <stdexcept>
 
 namespace fusion::cli {
 
@@ -19,19 +21,19 @@ void withOutput(const CliArgs &args, const std::function<void(std::ostream &)> &
         write(std::cout);
         return;
     }
-    std::ofstream f(args.out, std::ios::binary);
-    if (!f)
-        throw UsageError{"cannot write " + args.out};
-    try {
-        write(f);
-    } catch (...) {  // the work may fail after part of its text is written: no half document is left
-        f.close();
-        std::error_code ignored;
-        std::filesystem::remove(args.out, ignored);
-        throw;
-    }
-    if (!f)
-        throw UsageError{"error writing " + args.out};
+    // Written beside the name and renamed into place once whole: `compare` writes while it still
+    // compares, and a run that fails leaves the report from before, not half a document.
+    // An --out that cannot be written is a usage error (exit 2); what write() throws passes as it is.
+    auto usage = [](auto &&step) {
+        try {
+            return step();
+        } catch (const std::runtime_error &e) {
+            throw UsageError{e.what()};
+        }
+    };
+    auto file = usage([&] { return std::make_unique<OutputFile>(args.out, OutputFile::Compression::None); });
+    write(file->stream());
+    usage([&] { file->commit(); });
 }
 
 bool outIsDirectory(const CliArgs &args)
@@ -87,7 +89,7 @@ AnalyzeOptions analyzeOptionsOf(const CliArgs &args)
     ao.scope = scopeOf(args);
     // A user's registry is read before the traces, so that a bad file fails fast, with its line
     // number. The built-in one is left to the first analysis that needs it (30 ms of regexes to
-    // compile): beside the other trace's load, not before both.
+    // compile): for a pair, beside the other trace's load rather than before both.
     if (!args.registry.empty())
         ao.registry = KernelRegistry::load({args.registry});
     return ao;

@@ -52,7 +52,8 @@ std::pair<std::shared_ptr<AnalyzedTrace>, std::shared_ptr<AnalyzedTrace>> loadPa
                                                                                    const AnalyzeOptions &options,
                                                                                    const RunSide &a, const RunSide &b);
 
-// Runs write() on the --out file, or on standard output; throws UsageError if the file cannot be written.
+// Runs write() on the --out file (renamed into place once whole: export/outputfile.h), or on standard
+// output; throws UsageError naming the file if it cannot be written.
 void withOutput(const CliArgs &args, const std::function<void(std::ostream &)> &write);
 // --out names a directory (an existing one, or a path ending in '/'): CSV output is one file per table.
 bool outIsDirectory(const CliArgs &args);

@@ -56,7 +56,8 @@ struct CompareOptions {
     bool canonicalOrder = true;
     // Runs on a thread of its own once the layers are aligned, beside the rest of the comparison,
     // which waits for it before it changes them and passes on what it throws: a report writes them
-    // meanwhile (report/comparereport.h).
+    // meanwhile (report/comparereport.h). A comparison that fails or is cancelled also waits for it
+    // to end, and drops what it throws.
     std::function<void(const AlignedLayers &)> whileComparing;
 };
 

@@ -133,15 +133,20 @@ struct OutputFile::Impl {
     bool gzip = false, committed = false;
 };
 
-OutputFile::OutputFile(std::string path) : m(std::make_unique<Impl>())
+OutputFile::OutputFile(std::string path, Compression compression) : m(std::make_unique<Impl>())
 {
     m->path = std::move(path);
-    m->gzip = m->path.size() > 3 && m->path.compare(m->path.size() - 3, 3, ".gz") == 0;
+    m->gzip = compression == Compression::ByName && m->path.size() > 3
+              && m->path.compare(m->path.size() - 3, 3, ".gz") == 0;
+    std::error_code ec;
+    const auto kind = std::filesystem::symlink_status(m->path, ec).type();
+    const bool direct = kind != std::filesystem::file_type::not_found && kind != std::filesystem::file_type::regular;
     // Unique per process and file: an export cancelled in the GUI may still be winding down while
     // the next one to the same name starts.
     static std::atomic<unsigned> serial{0};
-    m->temporary = m->path + ".part-" + std::to_string(getpid()) + "-" + std::to_string(++serial);
-    m->file = std::fopen(m->temporary.c_str(), "wb");
+    if (!direct)
+        m->temporary = m->path + ".part-" + std::to_string(getpid()) + "-" + std::to_string(++serial);
+    m->file = std::fopen(direct ? m->path.c_str() : m->temporary.c_str(), "wb");
     if (!m->file)
         throw std::runtime_error(m->path + ": cannot write: " + std::strerror(errno));
     m->buffer = std::make_unique<FileBuffer>(m->file, m->gzip);
@@ -157,7 +162,8 @@ OutputFile::~OutputFile()
     if (m->file)
         std::fclose(m->file);
     std::error_code ignored;
-    std::filesystem::remove(m->temporary, ignored);
+    if (!m->temporary.empty())
+        std::filesystem::remove(m->temporary, ignored);
 }
 
 std::ostream &OutputFile::stream() { return *m->stream; }
@@ -177,7 +183,7 @@ void OutputFile::commit()
     m->file = nullptr;
     if (error.empty() && closed != 0)
         error = std::strerror(errno);
-    if (error.empty()) {
+    if (error.empty() && !m->temporary.empty()) {
         std::error_code ec;
         std::filesystem::rename(m->temporary, m->path, ec);
         if (ec)
@@ -185,7 +191,8 @@ void OutputFile::commit()
     }
     if (!error.empty()) {
         std::error_code ignored;
-        std::filesystem::remove(m->temporary, ignored);
+        if (!m->temporary.empty())
+            std::filesystem::remove(m->temporary, ignored);
         throw std::runtime_error(m->path + ": cannot write: " + error);
     }
     m->committed = true;

@@ -5,13 +5,10 @@
 #include "mirrorcheck.h"
 #include "testsupport.h"
 #include "compare/comparison.h"
-#include "report/comparereport.h"
-#include "util/taskpool.h"
 
 #include <QTest>
 #include <future>
 #include <set>
-#include <sstream>
 #include <stdexcept>
 #include <tuple>
 
@@ -150,51 +147,6 @@ private slots:
             return out;
         };
         QCOMPARE(kernelsBySide(compareTraces(*ta, *tb, given), false), kernelsBySide(compareTraces(*tb, *ta, given), true));
-    }
-
-    // The CLI writes most of the JSON document while the comparison works out its findings, from the
-    // layer alignment in the comparison's own orientation: for each pair, one order of the two is
-    // computed the other way round and mirrored. Either way the text must be the one written from the
-    // finished comparison, byte for byte.
-    void writingWhileComparingGivesTheSameDocumentInBothOrders_data()
-    {
-        QTest::addColumn<QString>("a");
-        QTest::addColumn<QString>("b");
-        QTest::newRow("Qwen H100/MI300X") << QString::fromLatin1(kQwenH100) << QString::fromLatin1(kQwenMi300);
-        QTest::newRow("BERT H100/MI300X") << QString::fromLatin1(kBertH100) << QString::fromLatin1(kBertMi300);
-    }
-    void writingWhileComparingGivesTheSameDocumentInBothOrders()
-    {
-        REQUIRE_SHARED_TRACES();
-        QFETCH(QString, a);
-        QFETCH(QString, b);
-        const auto ta = analyzed(qPrintable(a)), tb = analyzed(qPrintable(b));
-        int mirrored = 0;
-        for (const auto &[x, y] : {std::pair{ta, tb}, std::pair{tb, ta}}) {
-            std::ostringstream after, during;
-            {
-                JsonWriter w(after);
-                writeCompareJson(w, *x, *y, compareTraces(*x, *y));
-            }
-            CompareOptions o;
-            o.whileComparing = [&](const AlignedLayers &aligned) { mirrored += aligned.mirrored; };
-            {
-                JsonWriter w(during);
-                TaskPool pool;
-                PoolHelper helper(pool);
-                w.setPool(&pool);
-                compareWritingJson(w, *x, *y, o);
-            }
-            QVERIFY(after.str().size() > 10000);
-            QVERIFY2(during.str() == after.str(), "the document written while comparing differs");
-        }
-        // The options' own callback is replaced by the writer's: run once more to see the orientations.
-        for (const auto &[x, y] : {std::pair{ta, tb}, std::pair{tb, ta}}) {
-            CompareOptions o;
-            o.whileComparing = [&](const AlignedLayers &aligned) { mirrored += aligned.mirrored; };
-            compareTraces(*x, *y, o);
-        }
-        QCOMPARE(mirrored, 1);  // so both ways of writing the alignment were checked
     }
 
     // What the thread beside the comparison throws comes out of the comparison, which first finishes

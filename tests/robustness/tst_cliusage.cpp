@@ -85,6 +85,7 @@ private slots:
     void anArchiveCutInsideAMemberNamesTheMember();
     void aTruncatedCompressedMemberIsNamed();
     void anExportThatFailsLeavesNoFile();
+    void aReportIsRenamedIntoPlaceButALinkIsWrittenThrough();
 
 private:
     QTemporaryDir m_dir;
@@ -335,6 +336,27 @@ void CliUsageTest::anExportThatFailsLeavesNoFile()
     o = test::runCli({QStringLiteral("export"), m_trace, QStringLiteral("--out"), nowhere});
     QVERIFY2(o.finished && !o.crashed && o.exitCode == 3, qPrintable(describe(o)));
     QCOMPARE(o.errLines, QStringList(QStringLiteral("fusionscope-cli: %1: cannot write: No such file or directory").arg(nowhere)));
+}
+
+// A report is written beside its name and renamed into place once whole (so a run that fails keeps
+// the report from before); a name that is no regular file, such as a symbolic link, is written
+// through, since renaming over it would replace the link itself.
+void CliUsageTest::aReportIsRenamedIntoPlaceButALinkIsWrittenThrough()
+{
+    const QString target = m_dir.filePath(QStringLiteral("report_target.json"));
+    const QString link = m_dir.filePath(QStringLiteral("report_link.json"));
+    QVERIFY(writeFile(target, "old"));
+    QVERIFY(QFile::link(target, link));
+    for (const QString &out : {target, link}) {
+        const test::CliOutcome o = test::runCli({QStringLiteral("summary"), m_trace, QStringLiteral("--format"),
+                                                 QStringLiteral("json"), QStringLiteral("--out"), out});
+        QVERIFY2(o.finished && !o.crashed && o.exitCode == 0, qPrintable(describe(o)));
+    }
+    QVERIFY(QFileInfo(link).isSymLink());
+    QFile f(target);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QVERIFY(f.readAll().startsWith("{\n  \""));
+    QVERIFY(QDir(m_dir.path()).entryList({QStringLiteral("*.part*")}).isEmpty());
 }
 
 QTEST_GUILESS_MAIN(CliUsageTest)

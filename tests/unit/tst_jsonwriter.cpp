@@ -81,8 +81,8 @@ void JsonWriterTest::compactDocuments()
     QCOMPARE(compact.str(), std::string("{\"a\":1,\"b\":[],\"c\":{}}"));
 }
 
-// Kernel id lists take a path of their own: the same text as ids written one by one, at any depth,
-// empty or not, after a key or as an element, pretty or compact; 0 and the largest id whole.
+// Kernel id lists (writeIdArray), against hand-written documents: at any depth, empty or not, after a
+// key or as an element, pretty or compact; 0 and the largest id whole.
 void JsonWriterTest::idArraysReadAsValuesWritten()
 {
     std::ostringstream pretty, compact;
