@@ -64,9 +64,11 @@ void writeCompareJsonHead(JsonWriter &w, const AnalyzedTrace &a, const AnalyzedT
     w.beginObject();
     SummaryReportOptions so;
     so.steps = &a.steps;
+    so.classes = &a.classes;  // classified with the registry the analysis was given (--registry)
     w.key("a");
     writeSummaryJson(w, *a.trace, a.summary, so);
     so.steps = &b.steps;
+    so.classes = &b.classes;
     w.key("b");
     writeSummaryJson(w, *b.trace, b.summary, so);
     w.field("label_a", aligned.labelA);

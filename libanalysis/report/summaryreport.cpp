@@ -49,16 +49,19 @@ void writeTraceObject(JsonWriter &w, const Trace &t)
 }
 
 namespace {
-const KernelRegistry &registryOf(const SummaryReportOptions &o)
+// The class of a kernel table row: from the trace's classification when the caller has one (an
+// analysed trace, classified with the registry it was given), else from the registry.
+KernelClass classOf(const SummaryReportOptions &o, const Trace &t, StrId name)
 {
-    return o.registry ? *o.registry : *KernelRegistry::builtin();
+    if (o.classes)
+        return o.classes->classes[o.classes->classOfName[name]];
+    return (o.registry ? *o.registry : *KernelRegistry::builtin()).classify(t.store.str(name), t.info.platform);
 }
 } // namespace
 
 void writeSummaryJson(JsonWriter &w, const Trace &t, const TraceSummary &s, const SummaryReportOptions &o)
 {
     const EventStore &st = t.store;
-    const KernelRegistry &registry = registryOf(o);
     w.beginObject();
     w.key("trace");
     writeTraceObject(w, t);
@@ -96,7 +99,7 @@ void writeSummaryJson(JsonWriter &w, const Trace &t, const TraceSummary &s, cons
     w.key("kernel_table").beginArray();
     for (const KernelNameRow &r : s.byName) {
         w.beginObject();
-        const KernelClass c = registry.classify(st.str(r.name), t.info.platform);
+        const KernelClass c = classOf(o, t, r.name);
         w.field("name", st.str(r.name));
         w.field("op", c.op);
         w.field("category", c.category);
@@ -149,7 +152,6 @@ void writeSummaryText(std::ostream &out, const Trace &t, const TraceSummary &s, 
         writeStepsText(out, *o.steps);
     if (o.ranks)
         writeRankTableText(out, *o.ranks);
-    const KernelRegistry &registry = registryOf(o);
     out << "\nKernels by name:\n";
     out << "  " << std::setw(10) << "total_us" << std::setw(7) << "share" << std::setw(8) << "count" << "  "
         << std::left << std::setw(20) << "op" << std::right << "  name\n";
@@ -161,7 +163,7 @@ void writeSummaryText(std::ostream &out, const Trace &t, const TraceSummary &s, 
         }
         char share[16];
         std::snprintf(share, sizeof share, "%5.1f%%", s.kernelTotal ? 100.0 * double(r.total) / double(s.kernelTotal) : 0.0);
-        const KernelClass c = registry.classify(st.str(r.name), t.info.platform);
+        const KernelClass c = classOf(o, t, r.name);
         out << "  " << std::setw(10) << fmtUs(r.total) << std::setw(7) << share << std::setw(8) << r.count << "  "
             << std::left << std::setw(20) << ellipsize(c.op, 20) << std::right << "  "
             << ellipsize(st.str(r.name), 100) << '\n';

@@ -1,6 +1,7 @@
 #pragma once
 // Writers for the one-trace summary: JSON (the contract documented in the README) and text.
 #include "classify/kernelregistry.h"
+#include "classify/traceclassification.h"
 #include "ranks/ranktable.h"
 #include "steps/steps.h"
 #include "summary/tracesummary.h"
@@ -14,6 +15,7 @@ namespace fusion {
 struct SummaryReportOptions {
     size_t limit = 0;  // rows of the kernel table in text output (0: all); JSON always has all
     std::shared_ptr<const KernelRegistry> registry;  // classifies the kernel table; null: built-in
+    const TraceClassification *classes = nullptr;    // the trace's classes already made: used instead
     const TraceSteps *steps = nullptr;               // adds "steps" and "outside_steps" (and a text table)
     const RankTable *ranks = nullptr;                // a run of several ranks: adds "rank_table" (and a text table)
 };

@@ -5,10 +5,16 @@
 #include "mirrorcheck.h"
 #include "testsupport.h"
 #include "compare/comparison.h"
+#include "classify/kernelregistry.h"
+#include "report/comparereport.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTest>
 #include <future>
 #include <set>
+#include <sstream>
 #include <stdexcept>
 #include <tuple>
 
@@ -162,6 +168,33 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(std::runtime_error, compareTraces(*m_qwenH100, *m_qwenMi300, o));
         o.whileComparing = [](const AlignedLayers &) {};
         QCOMPARE(compareTraces(*m_qwenH100, *m_qwenMi300, o).layers.pairs.size(), size_t(24));
+    }
+
+    // A comparison's document lists each trace's kernels by name with the op of the registry the
+    // analysis was given (--registry), as the kernel pairs do: here one that knows only flash_fwd, so
+    // every other kernel is Other.
+    void eachTracesKernelTableUsesTheRegistryOfTheAnalysis()
+    {
+        REQUIRE_SHARED_TRACES();
+        AnalyzeOptions o;
+        o.registry = KernelRegistry::fromYaml("rules:\n  - pattern: 'flash_fwd'\n    op: My attention\n", "mine.yaml");
+        const auto a = loadAndAnalyze(test::sharedTrace(kQwenH100), {}, o), b = loadAndAnalyze(test::sharedTrace(kQwenMi300), {}, o);
+        std::ostringstream out;
+        {
+            JsonWriter w(out);
+            writeCompareJson(w, *a, *b, compareTraces(*a, *b));
+        }
+        const QJsonObject doc = QJsonDocument::fromJson(QByteArray::fromStdString(out.str())).object();
+        int flash = 0, other = 0;
+        for (const QJsonValue row : doc.value(QLatin1String("a"))[QLatin1String("kernel_table")].toArray()) {
+            const bool isFlash = row[QLatin1String("name")].toString().contains(QLatin1String("flash_fwd"));
+            const QString op = row[QLatin1String("op")].toString();
+            flash += isFlash && op == QLatin1String("My attention");
+            other += !isFlash && op == QLatin1String("Other");
+        }
+        // The H100 trace has 26 kernel names, one of them flash_fwd's (counted with Python's json).
+        QCOMPARE(flash, 1);
+        QCOMPARE(other, 25);
     }
 
     void theBertPairHasFourLayersEach()
