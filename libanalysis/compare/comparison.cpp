@@ -191,6 +191,7 @@ Comparison compareTraces(const AnalyzedTrace &a, const AnalyzedTrace &b, const C
     });
     Comparison c;
     c.layers = alignLayers(x, y, o.stage, o.progress, &pool);
+    c.layers.method = a.layers.method + " / " + b.layers.method;  // in the order given, as mirroring leaves it
     // Declared after `c`: however this function leaves, the thread reading its layers ends first.
     std::future<void> whileComparing;
     if (o.whileComparing)
@@ -202,7 +203,6 @@ Comparison compareTraces(const AnalyzedTrace &a, const AnalyzedTrace &b, const C
         c = mirrored(std::move(c));
     c.viewed[0] = a.trace;
     c.viewed[1] = b.trace;
-    c.layers.method = a.layers.method + " / " + b.layers.method;
     // The module comparison reads the findings and layer pairs, not the gap, and gives the same
     // modules (sides swapped) in either orientation: it runs on the second core beside the gap.
     auto modules = TaskPool::later(&pool, [&] { return compareModules(a, b, c); });

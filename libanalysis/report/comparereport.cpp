@@ -93,8 +93,7 @@ void writeCompareJsonHead(JsonWriter &w, const AnalyzedTrace &a, const AnalyzedT
     w.key("layers").beginObject();
     w.field("a", uint64_t(a.layers.layers.size()));
     w.field("b", uint64_t(b.layers.layers.size()));
-    // As compareTraces names it (the alignment's own method is that of one orientation).
-    w.field("method", a.layers.method + " / " + b.layers.method);
+    w.field("method", aligned.layers.method);
     w.field("method_a", a.layers.method);
     w.field("method_b", b.layers.method);
     w.key("alignment").beginArray();

@@ -17,6 +17,7 @@ void writeCompareJson(JsonWriter &w, const AnalyzedTrace &a, const AnalyzedTrace
                       const std::function<void(JsonWriter &)> &extra = {});
 // compareTraces, then writeCompareJson, in less time: the document up to its layer alignment, most of
 // it, is written while the comparison works out its findings, modules and gap. The same text.
+// It sets options.whileComparing for itself.
 Comparison compareWritingJson(JsonWriter &w, const AnalyzedTrace &a, const AnalyzedTrace &b, const CompareOptions &options,
                               const std::function<void(JsonWriter &)> &extra = {});
 void writeCompareText(std::ostream &out, const AnalyzedTrace &a, const AnalyzedTrace &b, const Comparison &c,
